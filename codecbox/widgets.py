@@ -1,0 +1,120 @@
+"""Classroom widgets: type text, see what the computer stores, live.
+
+Every widget here is a :class:`LiveView`: a text box plus an HTML area that is
+re-rendered on every keystroke. A LiveView also has a plain-text form (the view of
+its current text), so a notebook shows something useful where widgets cannot render:
+nbval compares ``text/plain``, and a static HTML export without widget state falls
+back to ``text/html``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from codecbox.inspection import chars, hexbytes
+
+__all__ = ["LiveView", "as_html", "as_text", "explorer", "live"]
+
+Render = Callable[[str], Any]
+
+
+def _parts(view: Any) -> Sequence[Any]:
+    return view if isinstance(view, list | tuple) else [view]
+
+
+def as_text(view: Any) -> str:
+    """Plain text of a view, or of a list/tuple of views (separated by a blank line)."""
+    return "\n\n".join(str(part) for part in _parts(view))
+
+
+def as_html(view: Any) -> str:
+    """HTML of a view: its ``_repr_html_`` if it has one, else its text in a ``<pre>``."""
+    out = []
+    for part in _parts(view):
+        method = getattr(part, "_repr_html_", None)
+        out.append(method() if method else f"<pre>{html.escape(str(part))}</pre>")
+    return "\n".join(out)
+
+
+class LiveView:
+    """A text box and a view of its text that follows every change.
+
+    ``render`` turns the text into anything with ``__str__`` (and ideally
+    ``_repr_html_``), or a list of such things. If it raises (say, an encoding that
+    cannot represent what was typed), the error is shown instead, so a classroom
+    demo never ends in a traceback.
+    """
+
+    def __init__(self, render: Render, text: str = "", *, description: str = "Texto:") -> None:
+        self.render = render
+        self.input = w.Text(value=text, description=description, continuous_update=True)
+        self.output = w.HTML()
+        self.box = w.VBox([self.input, self.output])
+        self.input.observe(self._update, names="value")
+        self._update()
+
+    @property
+    def text(self) -> str:
+        return self.input.value
+
+    def _view(self) -> tuple[str, str]:
+        try:
+            view = self.render(self.text)
+        except Exception as exc:  # shown to the student, not swallowed
+            message = f"error: {type(exc).__name__}: {exc}"
+            return message, f"<pre>{html.escape(message)}</pre>"
+        return as_text(view), as_html(view)
+
+    def _update(self, change: object = None) -> None:
+        self.output.value = self._view()[1]
+
+    def __str__(self) -> str:
+        return self._view()[0]
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget itself, plus text and HTML of the current view as fallbacks."""
+        widget_bundle = getattr(self.box, "_repr_mimebundle_", None)  # None once closed
+        bundle = dict(widget_bundle(**kwargs) or {}) if callable(widget_bundle) else {}
+        plain, rich = self._view()
+        bundle["text/plain"] = plain
+        bundle["text/html"] = rich
+        return bundle
+
+
+def live(render: Render, text: str = "", *, description: str = "Texto:") -> LiveView:
+    """Build an "input -> live view" widget from any function of the typed text.
+
+    >>> from codecbox.inspection import hexbytes
+    >>> view = live(lambda t: hexbytes(t.encode("utf-8")), "ñ")
+    >>> print(view)
+    C3 B1
+    >>> view.input.value = "año"
+    >>> print(view)
+    61 C3 B1 6F
+    """
+    return LiveView(render, text, description=description)
+
+
+def _explore(text: str) -> list[Any]:
+    return [chars(text), hexbytes(text.encode("utf-8"), "utf-8")]
+
+
+def explorer(text: str = "año") -> LiveView:
+    """Type text, see its code points, names, UTF-8 bytes and UTF-16 units.
+
+    >>> print(explorer("ñ"))
+    carácter  punto de código  nombre Unicode                   UTF-8  UTF-16
+    ñ         U+00F1           LATIN SMALL LETTER N WITH TILDE  C3 B1  00F1
+    1 punto de código, 2 bytes en UTF-8, 1 unidad UTF-16
+    <BLANKLINE>
+    [C3 B1]
+     ñ
+    """
+    return live(_explore, text, description="Texto:")
