@@ -1,0 +1,230 @@
+"""Tests for codecbox.speed: sample files, timing helpers, the speed table's forms.
+
+No absolute speed is asserted (those live in benchmarks/convert.py); only one
+ratio, with a margin wide enough never to flake.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from codecbox.speed import (
+    ENCODINGS,
+    METHODS,
+    PUBLISHED,
+    SpeedTable,
+    Timing,
+    conversion_table,
+    make_text_file,
+    median_time,
+    published_ratios,
+    ratios,
+    text_file,
+)
+from codecbox.streaming import transcode
+
+SMALL = 200_000
+HAVE_ICONV = shutil.which("iconv") is not None
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CODECBOX_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def small_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("speed")
+    return {enc: make_text_file(folder / f"{enc}.txt", enc, SMALL) for enc in ENCODINGS}
+
+
+@pytest.fixture(scope="module")
+def table(small_files, tmp_path_factory):
+    return conversion_table(small_files, repeat=1, workdir=tmp_path_factory.mktemp("work"))
+
+
+# --- sample files ---
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_make_text_file_is_deterministic(tmp_path, encoding):
+    a = make_text_file(tmp_path / "a.txt", encoding, SMALL)
+    b = make_text_file(tmp_path / "b.txt", encoding, SMALL)
+    assert a.read_bytes() == b.read_bytes()
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 101, 4097, SMALL, SMALL + 1])
+def test_make_text_file_exact_size_whole_characters(tmp_path, encoding, size):
+    data = make_text_file(tmp_path / "f.txt", encoding, size).read_bytes()
+    assert len(data) == size
+    data.decode(encoding)  # strict: whole characters only, nothing invalid
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_make_text_file_is_real_text_in_its_language(tmp_path, encoding):
+    text = make_text_file(tmp_path / "f.txt", encoding, SMALL).read_bytes().decode(encoding)
+    assert text.count("\n") > 10
+    if encoding == "cp932":
+        assert sum("\u3040" <= c <= "\u30ff" for c in text) > len(text) / 10  # kana
+    elif encoding == "cp949":
+        assert sum("\uac00" <= c <= "\ud7a3" for c in text) > len(text) / 10  # hangul
+    else:
+        assert "ñ" in text or "é" in text
+
+
+def test_make_text_file_leaves_no_temporary_file(tmp_path):
+    make_text_file(tmp_path / "f.txt", "cp1252", 1000)
+    assert [p.name for p in tmp_path.iterdir()] == ["f.txt"]
+
+
+def test_make_text_file_needs_a_language(tmp_path):
+    with pytest.raises(ValueError, match="lang"):
+        make_text_file(tmp_path / "f.txt", "utf-8", 100)
+    with pytest.raises(FileNotFoundError):
+        make_text_file(tmp_path / "f.txt", "utf-8", 100, lang="no-such-language")
+    data = make_text_file(tmp_path / "f.txt", "utf-8", 1001, lang="es").read_bytes()
+    assert len(data) == 1001 and data.decode("utf-8")
+
+
+def test_text_file_builds_once_in_the_cache(cache):
+    path = text_file("cp949", SMALL)
+    assert path.parent == cache and path.stat().st_size == SMALL
+    stamp = path.stat().st_mtime_ns
+    assert text_file("cp949", SMALL) == path
+    assert path.stat().st_mtime_ns == stamp
+    assert path.read_bytes() == make_text_file(cache / "copy", "cp949", SMALL).read_bytes()
+
+
+def test_text_file_replaces_a_stale_build(cache):
+    path = text_file("cp1252", 5000)
+    stale = path.with_name(path.name.rsplit("-", 1)[0] + "-000000000000.txt")
+    path.rename(stale)
+    assert text_file("cp1252", 5000) == path
+    assert path.exists() and not stale.exists()
+
+
+# --- timing ---
+
+
+def fake_clock(durations):
+    """A clock whose successive start/stop readings are ``durations`` apart."""
+    readings, now = [], 0.0
+    for d in durations:
+        readings += [now, now + d]
+        now += d + 100
+    return iter(readings).__next__
+
+
+def test_median_time_is_the_median():
+    calls = []
+    assert median_time(lambda: calls.append(1), 3, clock=fake_clock([5, 1, 3])) == 3
+    assert len(calls) == 3
+    assert median_time(lambda: None, 4, clock=fake_clock([8, 1, 2, 4])) == 3
+    assert median_time(lambda: None, 1, clock=fake_clock([7])) == 7
+
+
+def test_median_time_with_the_real_clock():
+    assert median_time(lambda: None, 5) >= 0
+    with pytest.raises(ValueError):
+        median_time(lambda: None, 0)
+
+
+def test_timing_units():
+    t = Timing("python", "cp932", 0.5, 2_000_000, (0.5,))
+    assert t.ms == 500 and t.mb_per_s == 4
+    missing = Timing("iconv", "cp932", None, 10, note="absent")
+    assert missing.ms is None and missing.mb_per_s is None
+
+
+# --- the table ---
+
+
+def test_the_three_methods_give_identical_bytes(table, small_files):
+    assert isinstance(table, SpeedTable)
+    assert table.encodings == ENCODINGS
+    for enc in ENCODINGS:
+        expected = {"python", "transcode"} | ({"iconv"} if HAVE_ICONV else set())
+        assert set(table.compared[enc]) == expected
+        assert table.identical[enc] is True
+        assert table.sizes[enc] == SMALL
+
+
+def test_every_cell_is_measured(table):
+    for method in METHODS:
+        for enc in ENCODINGS:
+            timing = table.get(method, enc)
+            if method == "iconv" and not HAVE_ICONV:
+                assert timing.seconds is None
+            else:
+                assert timing.seconds is not None and len(timing.runs) == 1
+    assert table.validation.nbytes > SMALL  # CP932 text grows by half in UTF-8
+
+
+def test_plain_text_shows_the_published_figures_as_citations(table):
+    text = str(table)
+    assert repr(table) == text
+    for label in METHODS.values():
+        assert label in text
+    assert "M1 Pro*" in text and "Cita, no medido aquí" in text
+    for ms in ("36 ms", "33 ms", "10 ms", "22 ms", "283 ms", "284 ms", "212 ms", "196 ms"):
+        assert ms in text
+    assert "15.6 MB en 10.3 ms" in text
+    assert "4 ms" in text
+    assert "idénticas" in text and "DISTINTAS" not in text
+
+
+def test_html_form(table):
+    page = table._repr_html_()
+    assert page.startswith("<table>") and page.count("<tr>") == 1 + 6 + 3
+    assert "284 ms" in page and "PHP mb_convert_encoding" in page
+    assert "Cita, no medido aquí" in page
+
+
+def test_missing_iconv_is_reported_not_fatal(small_files, tmp_path):
+    only = {"cp1252": small_files["cp1252"]}
+    table = conversion_table(only, repeat=1, iconv="codecbox-no-such-iconv", workdir=tmp_path)
+    timing = table.get("iconv", "cp1252")
+    assert timing.seconds is None and "no está instalado" in timing.note
+    assert table.identical["cp1252"] and table.compared["cp1252"] == ("python", "transcode")
+    assert "no está instalado" in str(table)
+    r = ratios(table)
+    assert r["iconv_over_python"] == {"cp1252": None} and r["iconv_over_python_min"] is None
+
+
+def test_encodings_use_the_cache(cache):
+    table = conversion_table(["cp1252"], repeat=1, size=3000)
+    assert table.sizes == {"cp1252": 3000}
+    assert table.files["cp1252"].startswith(str(cache))
+
+
+def test_ratios_follow_the_timings(table):
+    r = ratios(table)
+    for enc in ENCODINGS:
+        python = table.get("python", enc).seconds
+        assert r["transcode_over_python"][enc] == table.get("transcode", enc).seconds / python
+        assert r["python_mb_s"][enc] == table.get("python", enc).mb_per_s
+    assert r["validation_mb_s"] == table.validation.mb_per_s
+
+
+def test_published_ratios_match_the_citation():
+    r = published_ratios()
+    assert PUBLISHED["conversion_ms"]["iconv"]["cp932"] == 284
+    assert r["iconv_over_python"]["cp932"] == pytest.approx(284 / 36)
+    assert 6 < r["iconv_over_python_min"] < r["iconv_over_python_max"] < 20  # "diez veces"
+    assert 280 < r["python_mb_s"]["cp932"] and r["python_mb_s"]["cp1252"] < 1100
+    assert r["validation_mb_s"] == pytest.approx(15.6 / 0.0103)
+
+
+def test_transcode_is_not_much_slower_than_in_memory(tmp_path):
+    """The one speed claim in the tests: streaming costs at most ~20x the in-memory codecs."""
+    src = make_text_file(tmp_path / "src.txt", "cp932", 2_000_000)
+    data = src.read_bytes()
+    in_memory = median_time(lambda: data.decode("cp932").encode("utf-8"), 3)
+    streaming = median_time(lambda: transcode(src, tmp_path / "dst.txt", "cp932"), 3)
+    assert (tmp_path / "dst.txt").read_bytes() == data.decode("cp932").encode("utf-8")
+    assert streaming < 20 * in_memory + 0.05  # + 50 ms for a slow fsync
