@@ -61,7 +61,8 @@ def main(argv: list[str]) -> int:
     setup()
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if command == "lab":
-        run(BIN / "jupyter", "lab", "lessons/", *argv[1:], env=env)
+        root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+        run(BIN / "jupyter", "lab", "lessons/", *root, *argv[1:], env=env)
     elif command == "test":
         run(PY, "-m", "pytest", *argv[1:], env=env)
     else:
