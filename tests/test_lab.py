@@ -33,3 +33,16 @@ def test_python3_kernel_imports_codecbox():
     assert reply["content"]["status"] == "ok"
     printed = "".join(m["content"].get("text", "") for m in outputs if m["msg_type"] == "stream")
     assert Path(printed.strip()) == ROOT / "codecbox"
+
+
+def test_widgets_extension_is_enabled_in_jupyterlab():
+    """Without it the classroom widgets show only their plain-text fallback."""
+    result = subprocess.run(
+        [sys.executable, "-m", "jupyterlab.labextensions", "list"],
+        capture_output=True,
+        text=True,
+    )
+    listing = result.stdout + result.stderr
+    assert "@jupyter-widgets/jupyterlab-manager" in listing
+    line = next(ln for ln in listing.splitlines() if "jupyterlab-manager" in ln)
+    assert "enabled" in line and "OK" in line
