@@ -13,16 +13,15 @@ second, into a cache folder (``CODECBOX_CACHE`` or ``data/cache/``).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from codecbox.corpus import cache_dir, data_dir, paragraphs
 from codecbox.detection import guess_v2
+from codecbox.streaming import write_atomic
 
 __all__ = [
     "CHUNK",
@@ -90,12 +89,6 @@ def _content(name: str, recipe: dict) -> bytes:
     return _fit(text.encode(encoding), encoding, size)
 
 
-def _write(path: Path, data: bytes) -> None:
-    with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
-        tmp.write(data)
-    os.replace(tmp.name, path)
-
-
 def build(name: str) -> Path:
     """The path of a sample file, built into the cache on first use.
 
@@ -107,9 +100,9 @@ def build(name: str) -> Path:
     recipes = _recipes()
     if name == "japanese_1mb_cp932.txt":
         text = build("japanese_1mb_utf8.txt").read_bytes().decode("utf-8")
-        _write(path, text.encode("cp932"))
+        write_atomic(path, text.encode("cp932"))
     else:
-        _write(path, _content(name, recipes[name]))
+        write_atomic(path, _content(name, recipes[name]))
     return path
 
 

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from codecbox.corpus import cache_dir, paragraphs
-from codecbox.streaming import transcode
+from codecbox.streaming import transcode, write_atomic
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -167,26 +167,6 @@ def _build(encoding: str, size: int, lang: str) -> bytes:
     return b"".join(parts)
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = tempfile.NamedTemporaryFile(
-        "wb", delete=False, dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
-    )
-    try:
-        with tmp:
-            tmp.write(data)
-            tmp.flush()
-            os.fsync(tmp.fileno())
-        umask = os.umask(0)  # NamedTemporaryFile is 0600; give the usual 0666 & ~umask
-        os.umask(umask)
-        os.chmod(tmp.name, 0o666 & ~umask)
-        os.replace(tmp.name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp.name)
-        raise
-
-
 def make_text_file(
     path: str | os.PathLike,
     encoding: str,
@@ -207,7 +187,7 @@ def make_text_file(
     if lang is None:
         raise ValueError(f"no default corpus language for {encoding!r}; pass lang=")
     path = Path(path)
-    _write_atomic(path, _build(name, size, lang))
+    write_atomic(path, _build(name, size, lang))
     return path
 
 

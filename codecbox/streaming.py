@@ -24,11 +24,12 @@ import shutil
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from codecbox.detection import DETECTORS, Guess
 from codecbox.errors import DecodeError
 
-__all__ = ["TranscodeReport", "iter_decode", "read_chunks", "sniff", "transcode"]
+__all__ = ["TranscodeReport", "iter_decode", "read_chunks", "sniff", "transcode", "write_atomic"]
 
 
 def read_chunks(path: str | os.PathLike, chunk_size: int = 65536) -> Iterator[bytes]:
@@ -212,3 +213,25 @@ def sniff(
     # One byte more than the prefix tells whether anything follows the cut.
     is_prefix = len(head) > prefix
     return detect(head[:prefix], candidates, prefix=is_prefix)
+
+
+def write_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Write ``data`` to ``path`` all or nothing: a temporary file, fsync, then rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = tempfile.NamedTemporaryFile(
+        "wb", delete=False, dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+    )
+    try:
+        with tmp:
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        umask = os.umask(0)  # NamedTemporaryFile is 0600; give the usual 0666 & ~umask
+        os.umask(umask)
+        os.chmod(tmp.name, 0o666 & ~umask)
+        os.replace(tmp.name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp.name)
+        raise

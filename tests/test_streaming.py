@@ -353,3 +353,16 @@ def test_sniff_bad_arguments():
         sniff(b"abc", detector="magic")
     with pytest.raises(ValueError):
         sniff(b"abc", prefix=0)
+
+
+def test_write_atomic_replaces_whole_or_leaves_the_old_file(tmp_path):
+    from codecbox.streaming import write_atomic
+
+    target = tmp_path / "out.txt"
+    write_atomic(target, b"old")
+    with pytest.raises(TypeError):
+        write_atomic(target, "not bytes")  # fails mid-write
+    assert target.read_bytes() == b"old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    write_atomic(target, b"new")
+    assert target.read_bytes() == b"new"
