@@ -124,7 +124,7 @@ def _plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def _text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """Left-aligned columns separated by two spaces, padded by display width."""
     widths = [display_width(h) for h in header]
     for row in rows:
@@ -224,7 +224,7 @@ class CharTable:
         return [(r.shown, r.codepoint, r.name, r.utf8_hex, r.utf16_hex) for r in self.rows]
 
     def __str__(self) -> str:
-        return _text_table(_CHAR_HEADER, self._cells()) + "\n" + self.summary
+        return text_table(_CHAR_HEADER, self._cells()) + "\n" + self.summary
 
     def __repr__(self) -> str:
         return str(self)
@@ -406,7 +406,7 @@ class ReadingsTable:
         return out
 
     def __str__(self) -> str:
-        return _text_table(self._header(), self._cells())
+        return text_table(self._header(), self._cells())
 
     def __repr__(self) -> str:
         return str(self)

@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from codecbox.inspection import chars, hexbytes
 
-__all__ = ["LiveView", "as_html", "as_text", "explorer", "live"]
+__all__ = ["LiveView", "LiveWidget", "as_html", "as_text", "explorer", "live"]
 
 Render = Callable[[str], Any]
 
@@ -40,30 +40,28 @@ def as_html(view: Any) -> str:
     return "\n".join(out)
 
 
-class LiveView:
-    """A text box and a view of its text that follows every change.
+class LiveWidget:
+    """Controls and an HTML view that is re-rendered whenever a control changes.
 
-    ``render`` turns the text into anything with ``__str__`` (and ideally
-    ``_repr_html_``), or a list of such things. If it raises (say, an encoding that
-    cannot represent what was typed), the error is shown instead, so a classroom
-    demo never ends in a traceback.
+    It also has a plain-text form (the current view), so a notebook shows something
+    useful where widgets cannot render: nbval compares ``text/plain``, and a static
+    HTML export without widget state falls back to ``text/html``. If rendering
+    raises, the error is shown instead, so a classroom demo never ends in a traceback.
     """
 
-    def __init__(self, render: Render, text: str = "", *, description: str = "Texto:") -> None:
-        self.render = render
-        self.input = w.Text(value=text, description=description, continuous_update=True)
+    def __init__(
+        self, layout: Sequence[Any], watched: Sequence[Any], render: Callable[[], Any]
+    ) -> None:
+        self._render_now = render
         self.output = w.HTML()
-        self.box = w.VBox([self.input, self.output])
-        self.input.observe(self._update, names="value")
+        self.box = w.VBox([*layout, self.output])
+        for control in watched:
+            control.observe(self._update, names="value")
         self._update()
-
-    @property
-    def text(self) -> str:
-        return self.input.value
 
     def _view(self) -> tuple[str, str]:
         try:
-            view = self.render(self.text)
+            view = self._render_now()
         except Exception as exc:  # shown to the student, not swallowed
             message = f"error: {type(exc).__name__}: {exc}"
             return message, f"<pre>{html.escape(message)}</pre>"
@@ -86,6 +84,23 @@ class LiveView:
         bundle["text/plain"] = plain
         bundle["text/html"] = rich
         return bundle
+
+
+class LiveView(LiveWidget):
+    """A text box and a view of its text that follows every keystroke.
+
+    ``render`` turns the text into anything with ``__str__`` (and ideally
+    ``_repr_html_``), or a list of such things.
+    """
+
+    def __init__(self, render: Render, text: str = "", *, description: str = "Texto:") -> None:
+        self.render = render
+        self.input = w.Text(value=text, description=description, continuous_update=True)
+        super().__init__([self.input], [self.input], lambda: self.render(self.text))
+
+    @property
+    def text(self) -> str:
+        return self.input.value
 
 
 def live(render: Render, text: str = "", *, description: str = "Texto:") -> LiveView:
