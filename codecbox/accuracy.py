@@ -39,6 +39,7 @@ import contextlib
 import functools
 import hashlib
 import html
+import io
 import json
 import os
 import random
@@ -788,8 +789,29 @@ def wrong(results: Results, column: str, case: Case, length: int, limit: int | N
 # --- plot -------------------------------------------------------------------------------------
 
 
-def plot(results: Results, case: Case | None = None, *, published: bool = True):
-    """Accuracy (% right) against sample length, one line per detector; returns a Figure.
+@dataclass(frozen=True)
+class Plot:
+    """A matplotlib figure that a notebook shows as a PNG, and as its numbers in plain text.
+
+    A bare ``Figure`` (no pyplot) only shows ``<Figure ...>``; this shows the picture in
+    JupyterLab and a table of the plotted percentages where images do not count (nbval
+    compares text, a terminal prints text).
+    """
+
+    figure: Any
+    summary: str
+
+    def _repr_png_(self) -> bytes:
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", dpi=100, metadata={"Software": None})
+        return buf.getvalue()
+
+    def __repr__(self) -> str:
+        return self.summary
+
+
+def plot(results: Results, case: Case | None = None, *, published: bool = True) -> Plot:
+    """Accuracy (% right) against sample length, one line per detector.
 
     Averaged over the five legacy cases, or for one ``case``. With ``published=True``
     the published v1/v2 figures (4, 16, 256 characters) appear as hollow markers.
@@ -805,9 +827,11 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True):
     def percent(values: Sequence[int], n: int) -> float:
         return 100.0 * sum(values) / (len(values) * n)
 
+    rows = []
     for i, column in enumerate(results.columns):
         y = [percent([results.count(column, c, length) for c in cases], results.n) for length in x]
         ax.plot(x, y, marker="o", color=f"C{i}", label=column)
+        rows.append((column, *(f"{v:.1f}" for v in y)))
     if published:
         for i, column in enumerate(results.columns):
             if column not in ("stdlib v1", "stdlib v2"):
@@ -836,7 +860,8 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True):
     ax.set_title("Acierto de la detección según el largo del texto")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small", loc="lower right")
-    return fig
+    header = ("% de aciertos", *(f"{n} car." for n in x))
+    return Plot(fig, f"{ax.get_title()} ({what})\n" + text_table(header, rows))
 
 
 # --- classroom explorer -----------------------------------------------------------------------

@@ -312,8 +312,15 @@ def test_wrong(small_results):
 def test_plot(small_results):
     from matplotlib.figure import Figure
 
-    fig = accuracy.plot(small_results)
+    shown = accuracy.plot(small_results)
+    fig = shown.figure
     assert isinstance(fig, Figure)
+    assert shown._repr_png_().startswith(b"\x89PNG")
+    text = repr(shown)
+    assert text.splitlines()[1].split()[:3] == ["%", "de", "aciertos"]
+    v1_row = next(line for line in text.splitlines() if line.startswith("stdlib v1 "))
+    v1_4 = 100 * sum(small_results.count("stdlib v1", c, 4) for c in CASES) / (5 * 20)
+    assert v1_row.split()[2] == f"{v1_4:.1f}"
     lines = fig.axes[0].get_lines()
     labels = [line.get_label() for line in lines]
     assert labels[:2] == ["stdlib v1", "stdlib v2"]
@@ -326,7 +333,8 @@ def test_plot(small_results):
     fig.savefig(buf, format="png")
     assert buf.getvalue().startswith(b"\x89PNG")
     one = accuracy.plot(small_results, case=("ko", "cp949"), published=False)
-    assert [line.get_label() for line in one.axes[0].get_lines()] == ["stdlib v1", "stdlib v2"]
+    labels = [line.get_label() for line in one.figure.axes[0].get_lines()]
+    assert labels == ["stdlib v1", "stdlib v2"]
 
 
 # --- the explorer -----------------------------------------------------------------------------
