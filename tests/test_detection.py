@@ -63,7 +63,9 @@ def _prefix(b, enc):
     return codecs.getincrementaldecoder(enc)().decode(b, final=False)
 
 
-def published_guess(b, CANDIDATES=DEFAULT_CANDIDATES, decode=_strict):
+def published_guess(
+    b, CANDIDATES=DEFAULT_CANDIDATES, decode=_strict, score=None, per_char=False
+):  # the published guess(); score/per_char only let reference_v1 reuse the same loop
     if b.startswith(b"\xef\xbb\xbf"):
         return "utf-8-sig", None
     try:
@@ -77,9 +79,10 @@ def published_guess(b, CANDIDATES=DEFAULT_CANDIDATES, decode=_strict):
             s = decode(b, enc)
         except UnicodeDecodeError:
             continue
-        score = sum(published_char_score(c) for c in s) / len(b)
-        if score > best_score:
-            best, best_score = enc, score
+        total = sum((score or published_char_score)(c) for c in s)
+        average = (total / len(s) if s else 0.0) if per_char else total / len(b)
+        if average > best_score:
+            best, best_score = enc, average
     return best, (None if best is None else best_score)
 
 
@@ -101,23 +104,8 @@ def v1_char_score(ch):
 
 
 def reference_v1(b, candidates=DEFAULT_CANDIDATES, decode=_strict):
-    if b[:3] == b"\xef\xbb\xbf":
-        return "utf-8-sig", None
-    try:
-        decode(b, "utf-8")
-        return "utf-8", None
-    except UnicodeDecodeError:
-        pass
-    best, best_score = None, float("-inf")
-    for enc in candidates:
-        try:
-            s = decode(b, enc)
-        except UnicodeDecodeError:
-            continue
-        score = sum(v1_char_score(c) for c in s) / len(s) if s else 0.0
-        if score > best_score:
-            best, best_score = enc, score
-    return best, (None if best is None else best_score)
+    """The published guess() loop, with v1's scores averaged per character instead of per byte."""
+    return published_guess(b, candidates, decode, score=v1_char_score, per_char=True)
 
 
 # --- inputs for the equivalence tests ---------------------------------------------------------
