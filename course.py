@@ -5,8 +5,10 @@
     python3 course.py test        # set up .venv, run every test (what CI runs)
     python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
 
-The virtual environment is (re)installed only when pyproject.toml or
-constraints.txt change, so the second call starts at once.
+.venv gets two editable installs: the library (codecbox, ./pyproject.toml) and
+the course's support code (curso, ./curso/pyproject.toml), with the versions
+pinned in constraints.txt. It is (re)installed only when one of those three
+files or the Python version changes, so the second call starts at once.
 """
 
 from __future__ import annotations
@@ -29,15 +31,18 @@ def run(*args: object, **kw) -> None:
     subprocess.run([str(a) for a in args], check=True, cwd=ROOT, **kw)
 
 
+INPUTS = ("pyproject.toml", "curso/pyproject.toml", "constraints.txt")
+
+
 def fingerprint() -> str:
-    h = hashlib.sha256()
-    for name in ("pyproject.toml", "constraints.txt"):
+    h = hashlib.sha256(sys.version.encode())
+    for name in INPUTS:
         h.update((ROOT / name).read_bytes())
     return h.hexdigest()
 
 
 def setup() -> None:
-    """Create .venv and install codecbox with the pinned course and test tools."""
+    """Create .venv and install codecbox and curso with the pinned course and test tools."""
     if sys.version_info < (3, 10):  # noqa: UP036 (this file may run on any python3)
         sys.exit("codecbox needs Python >= 3.10")
     if STAMP.exists() and STAMP.read_text() == fingerprint():
@@ -49,7 +54,10 @@ def setup() -> None:
             run(sys.executable, "-m", "pip", "install", "--user", "virtualenv")
             run(sys.executable, "-m", "virtualenv", VENV)
     run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[course,dev]")
+    run(
+        PY, "-m", "pip", "install", "--quiet", "-c", "constraints.txt",
+        "-e", ".[chardet]", "-e", "./curso[lab,test]",
+    )  # fmt: skip
     STAMP.write_text(fingerprint())
 
 

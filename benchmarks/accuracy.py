@@ -10,7 +10,7 @@ import argparse
 import tempfile
 import time
 
-from codecbox import accuracy
+from curso.l06 import accuracy
 
 
 def main() -> None:

@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from codecbox.speed import (  # noqa: E402
+from curso.l06.speed import (
     DEFAULT_SIZE,
     ENCODINGS,
     conversion_table,

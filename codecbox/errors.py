@@ -1,17 +1,47 @@
-"""The one error type codecbox raises for undecodable bytes.
+"""The errors codecbox raises, each a subclass of the built-in one callers already catch.
 
 A plain ``UnicodeDecodeError`` gives a position inside whatever buffer the codec
 happened to see (one chunk of a stream, say). Users need the offset in the whole
-input and the file it came from, so every codecbox decoder re-raises as
-:class:`DecodeError`, which still *is* a ``UnicodeDecodeError`` (existing
-``except`` clauses keep working).
+input, the file it came from and the encoding that was actually used, so every
+codecbox decoder re-raises as :class:`DecodeError`, which still *is* a
+``UnicodeDecodeError``; :class:`EncodeError` does the same for encoding.
+An encoding name that neither Python nor the WHATWG table knows is an
+:class:`UnknownEncodingError`, raised as soon as the name is given.
 """
 
 from __future__ import annotations
 
+__all__ = ["DecodeError", "EncodeError", "UnknownEncodingError"]
+
+
+class UnknownEncodingError(LookupError, ValueError):
+    """An encoding name or label that codecbox cannot resolve.
+
+    A subclass of both ``LookupError`` (what ``codecs.lookup`` raises) and
+    ``ValueError``, so existing ``except`` clauses of either kind keep working.
+
+    >>> raise UnknownEncodingError("klingon")
+    Traceback (most recent call last):
+    ...
+    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
+    """
+
+    def __init__(self, name: object, detail: str = "") -> None:
+        #: the name as it was given
+        self.name = name
+        message = f"unknown encoding {name!r}" + (f": {detail}" if detail else "")
+        super().__init__(message)
+
+
+def _prefix(where: str | None) -> str:
+    return f"{where}: " if where else ""
+
 
 class DecodeError(UnicodeDecodeError):
     """Undecodable bytes, located by absolute byte offset (and file, when known).
+
+    ``encoding`` is the name of the encoding that was used and ``rule`` (when
+    given) what chose it, so the message says ``as UTF-8 (meta)``.
 
     >>> try:
     ...     b"caf\\xc3".decode("utf-8")
@@ -33,25 +63,105 @@ class DecodeError(UnicodeDecodeError):
         *,
         base: int = 0,
         where: str | None = None,
+        rule: str | None = None,
     ) -> None:
         super().__init__(encoding, data, start, end, reason)
         #: offset of the first bad byte in the whole input, not in ``data``
         self.offset = base + start
         #: a file name or a short description of the input, or None
         self.where = where
+        #: the rule that chose the encoding ("declared", "meta"...), or None
+        self.rule = rule
 
     @classmethod
     def wrap(
-        cls, exc: UnicodeDecodeError, *, base: int = 0, where: str | None = None
+        cls,
+        exc: UnicodeDecodeError,
+        *,
+        base: int = 0,
+        where: str | None = None,
+        encoding: str | None = None,
+        rule: str | None = None,
     ) -> DecodeError:
-        """Re-express ``exc`` (raised on a slice starting at ``base``) with absolute offsets."""
-        return cls(exc.encoding, exc.object, exc.start, exc.end, exc.reason, base=base, where=where)
+        """Re-express ``exc`` (raised on a slice starting at ``base``) with absolute offsets.
+
+        ``encoding`` replaces the codec's internal name (``charmap`` for every
+        single-byte code page) with the name of the encoding that was used.
+        """
+        return cls(
+            encoding or exc.encoding,
+            exc.object,
+            exc.start,
+            exc.end,
+            exc.reason,
+            base=base,
+            where=where,
+            rule=rule,
+        )
 
     def __str__(self) -> str:
         bad = bytes(self.object[self.start : self.end])
         noun = "byte" if len(bad) == 1 else "bytes"
-        prefix = f"{self.where}: " if self.where else ""
+        used = f"{self.encoding} ({self.rule})" if self.rule else self.encoding
         return (
-            f"{prefix}cannot decode {noun} {bad.hex(' ')} at offset {self.offset} "
-            f"as {self.encoding}: {self.reason}"
+            f"{_prefix(self.where)}cannot decode {noun} {bad.hex(' ')} at offset {self.offset} "
+            f"as {used}: {self.reason}"
+        )
+
+
+class EncodeError(UnicodeEncodeError):
+    """Unencodable characters, located by absolute character offset (and file, when known).
+
+    >>> try:
+    ...     "3,50 €".encode("latin-1")
+    ... except UnicodeEncodeError as exc:
+    ...     err = EncodeError.wrap(exc, base=100, where="precios.csv")
+    >>> print(err)
+    precios.csv: cannot encode '€' (U+20AC) at character offset 105 as latin-1: \
+ordinal not in range(256)
+    """
+
+    def __init__(
+        self,
+        encoding: str,
+        text: str,
+        start: int,
+        end: int,
+        reason: str,
+        *,
+        base: int = 0,
+        where: str | None = None,
+    ) -> None:
+        super().__init__(encoding, text, start, end, reason)
+        #: offset of the first bad character in the whole text, not in ``text``
+        self.offset = base + start
+        #: a file name or a short description of the input, or None
+        self.where = where
+
+    @classmethod
+    def wrap(
+        cls,
+        exc: UnicodeEncodeError,
+        *,
+        base: int = 0,
+        where: str | None = None,
+        encoding: str | None = None,
+    ) -> EncodeError:
+        """Re-express ``exc`` (raised on a piece of text starting at ``base``)."""
+        return cls(
+            encoding or exc.encoding,
+            exc.object,
+            exc.start,
+            exc.end,
+            exc.reason,
+            base=base,
+            where=where,
+        )
+
+    def __str__(self) -> str:
+        bad = self.object[self.start : self.end]
+        shown = " ".join(f"U+{ord(c):04X}" for c in bad)
+        return (
+            f"{_prefix(self.where)}cannot encode {bad!r} ({shown}) at character offset "
+            f"{self.offset} as {self.encoding}: {self.reason}"
         )

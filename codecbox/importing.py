@@ -1,88 +1,94 @@
-"""An import flow that does not depend on luck (lesson 6).
+"""An import policy that does not depend on luck.
 
 Detection is a bet, so it comes last. Rules that *know* come first, in this
-order: a declared encoding, a BOM, valid UTF-8, the encoding a known source
-always writes. Whatever decides, the bytes are decoded strictly: a failed
-import is cheaper than silent mojibake. Only then, on enough bytes and a short
-candidate list, a guess; and a guess is flagged for review (and moved to a
-quarantine folder when one is given). The result always says which rule decided.
+order: a declared encoding, a byte order mark, valid UTF-8, the encoding a known
+source always writes. Whatever decides, the bytes are decoded strictly: a failed
+import is cheaper than silent mojibake. Only then, on enough bytes and with a
+candidate list, a guess; a guess is not confident (and the file is moved to a
+quarantine folder when one is given). When nothing may decide, the result is a
+:class:`Quarantined`, not text. Either result says how it was decided.
 
->>> import_text("año".encode("cp1252"), declared="windows-1252").how
-'cp1252 (declared)'
->>> import_text("año".encode("utf-8")).how
-'utf-8 (valid UTF-8)'
->>> import_text("año".encode("cp1252"), origin="erp", origins={"erp": "cp1252"}).how
-'cp1252 (source table)'
->>> import_text("año".encode("cp1252"), candidates=["cp1252", "cp932"]).how
+>>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
+'windows-1252 (declared)'
+>>> import_bytes("año".encode("utf-8")).how
+'UTF-8 (valid UTF-8)'
+>>> import_bytes("año".encode("cp1252"), origin="erp", origins={"erp": "cp1252"}).how
+'windows-1252 (source table)'
+>>> import_bytes("año".encode("cp1252"), candidates=["cp1252", "cp932"]).how
 'quarantine (sample too short: 3 bytes < 256)'
 """
 
 from __future__ import annotations
 
-import codecs
 import os
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from codecbox.detection import DETECTORS, Guess
+from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError
-from codecbox.labels import python_codec
+from codecbox.labels import Encoding, resolve
+from codecbox.rules import Rule
+from codecbox.sniffing import bom
 
-__all__ = ["BOMS", "Imported", "import_text"]
-
-#: BOM -> the codec that decodes the text and drops the BOM.
-BOMS: tuple[tuple[bytes, str], ...] = (
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
+__all__ = ["Imported", "Quarantined", "import_bytes", "import_file"]
 
 
 @dataclass(frozen=True)
 class Imported:
-    """What the import decided, and how.
+    """Text that was imported, with the encoding, the rule that chose it and the file.
 
-    ``rule`` is one of "declared", "BOM", "valid UTF-8", "source table", "guess"
-    or "quarantine" (nothing decided; ``text`` is None). ``review`` is True when
-    a person should look: the encoding was guessed, or nothing fitted.
+    ``confident`` is False when the encoding was guessed (:attr:`Rule.DETECTED`):
+    then a person should look, and ``path`` is where the file was moved for review
+    when a quarantine folder was given.
     """
 
-    text: str | None
-    encoding: str | None
-    rule: str
-    review: bool = False
+    text: str
+    encoding: Encoding
+    rule: Rule
     path: Path | None = None
-    reason: str = ""
+    guess: Guess | None = None
+
+    @property
+    def confident(self) -> bool:
+        return self.rule.certain
 
     @property
     def how(self) -> str:
-        if self.rule == "quarantine":
-            return f"quarantine ({self.reason})"
         return f"{self.encoding} ({self.rule})"
 
 
-def _codec(label: str) -> str:
-    """A WHATWG label ("Shift_JIS") or a Python codec name ("cp932") -> Python codec."""
-    codec = python_codec(label)
-    if codec is None:
-        try:
-            codec = codecs.lookup(label).name
-        except LookupError:
-            raise ValueError(f"unknown encoding {label!r}") from None
-    return codec
+@dataclass(frozen=True)
+class Quarantined:
+    """Nothing was allowed to decide: no text, the reason, and where the file now is."""
+
+    reason: str
+    path: Path | None = None
+    guess: Guess | None = None
+
+    #: never confident: this is the result that needs a person
+    confident = False
+
+    @property
+    def how(self) -> str:
+        return f"quarantine ({self.reason})"
 
 
-def _strict(data: bytes, codec: str, rule: str, where: str | None) -> str:
+def _strict(data: bytes, skip: int, encoding: Encoding, rule: Rule, where: str | None) -> str:
+    if encoding.codec is None:
+        raise DecodeError(
+            encoding.name, data, skip, skip + 1, "no decoder", where=where, rule=rule.value
+        )
     try:
-        return data.decode(codec)
+        return data[skip:].decode(encoding.codec)
     except UnicodeDecodeError as exc:
-        place = f"{where}, {codec} ({rule})" if where else f"{codec} ({rule})"
-        raise DecodeError.wrap(exc, where=place) from exc
+        raise DecodeError.wrap(
+            exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
+        ) from exc
 
 
-def _park(path: Path | None, quarantine: str | os.PathLike | None) -> Path | None:
+def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path | None:
     """Move a file that needs review into the quarantine folder, never overwriting."""
     if path is None or quarantine is None:
         return path
@@ -96,55 +102,118 @@ def _park(path: Path | None, quarantine: str | os.PathLike | None) -> Path | Non
     return Path(shutil.move(str(path), str(target)))
 
 
-def import_text(
-    source: bytes | str | os.PathLike,
+def _import(
+    data: bytes,
+    path: Path | None,
     *,
-    declared: str | None = None,
-    origin: str | None = None,
-    origins: Mapping[str, str] | None = None,
-    candidates: Sequence[str] | None = None,
-    min_sample: int = 256,
-    quarantine: str | os.PathLike | None = None,
-    detector: str = "v2",
-) -> Imported:
-    """Decode a whole file (or bytes) by the first rule that knows its encoding.
-
-    ``declared``: a label from the sender (HTTP header, XML declaration, the
-    contract with the supplier). ``origin`` and ``origins``: the source of the
-    file and the table of what each source always writes. ``candidates``: the
-    encodings a guess may choose from; without them there is no guess.
-    Strict decoding raises :class:`DecodeError` naming the file and the offset.
-    """
-    path = None if isinstance(source, bytes) else Path(source)
-    data = source if path is None else path.read_bytes()
+    declared: str | Encoding | None,
+    origin: str | None,
+    origins: Mapping[str, str | Encoding] | None,
+    candidates: Sequence[str | Encoding] | None,
+    min_sample: int,
+    detector: str | Detector,
+    quarantine: str | os.PathLike[str] | None,
+) -> Imported | Quarantined:
+    # Every name is checked before any rule runs: a typo fails the same way on every file.
+    label = None if declared is None else resolve(declared, label=True)
+    source = None
+    if origin is not None and origins and origin in origins:
+        source = resolve(origins[origin])
+    names = None if candidates is None else [resolve(c) for c in candidates]
+    detect = detector_for(detector)
     where = None if path is None else str(path)
 
-    if declared is not None:
-        codec = _codec(declared)
-        if codec == "utf-8" and data.startswith(codecs.BOM_UTF8):
-            codec = "utf-8-sig"  # a declared UTF-8 file may still carry a BOM
-        return Imported(_strict(data, codec, "declared", where), codec, "declared", path=path)
-    for bom, codec in BOMS:
-        if data.startswith(bom):
-            return Imported(_strict(data, codec, "BOM", where), codec, "BOM", path=path)
+    if label is not None:
+        skip = 0
+        found = bom(data)
+        if label.codec == "utf-8" and found is not None and found[0].codec == "utf-8":
+            skip = found[1]  # a declared UTF-8 file may still carry a BOM
+        return Imported(_strict(data, skip, label, Rule.DECLARED, where), label, Rule.DECLARED, path)
+    found = bom(data)
+    if found is not None:
+        enc, skip = found
+        return Imported(_strict(data, skip, enc, Rule.BOM, where), enc, Rule.BOM, path)
     try:
-        return Imported(data.decode("utf-8"), "utf-8", "valid UTF-8", path=path)
+        return Imported(data.decode("utf-8"), resolve("utf-8"), Rule.VALID_UTF8, path)
     except UnicodeDecodeError:
         pass
-    if origin is not None and origins and origin in origins:
-        codec = _codec(origins[origin])
-        text = _strict(data, codec, "source table", where)
-        return Imported(text, codec, "source table", path=path)
+    if source is not None:
+        return Imported(_strict(data, 0, source, Rule.SOURCE, where), source, Rule.SOURCE, path)
 
-    def parked(reason: str) -> Imported:
-        return Imported(None, None, "quarantine", True, _park(path, quarantine), reason)
-
-    if not candidates:
-        return parked("no candidate list: not guessing")
+    if not names:
+        return Quarantined("no candidate list: not guessing", _park(path, quarantine))
     if len(data) < min_sample:
-        return parked(f"sample too short: {len(data)} bytes < {min_sample}")
-    guess: Guess = DETECTORS[detector](data, candidates)
+        reason = f"sample too short: {len(data)} bytes < {min_sample}"
+        return Quarantined(reason, _park(path, quarantine))
+    guess = detect(data, names)
     if guess.encoding is None:
-        return parked(f"no candidate fits ({', '.join(candidates)})")
-    text = _strict(data, guess.encoding, "guess", where)
-    return Imported(text, guess.encoding, "guess", True, _park(path, quarantine))
+        shown = ", ".join(str(n) for n in names)
+        return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess)
+    text = _strict(data, 0, guess.encoding, Rule.DETECTED, where)
+    return Imported(text, guess.encoding, Rule.DETECTED, _park(path, quarantine), guess)
+
+
+def import_bytes(
+    data: bytes | bytearray | memoryview,
+    *,
+    declared: str | Encoding | None = None,
+    origin: str | None = None,
+    origins: Mapping[str, str | Encoding] | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    min_sample: int = 256,
+    detector: str | Detector = "stdlib",
+) -> Imported | Quarantined:
+    """Decode bytes by the first rule that knows their encoding (see the module doc).
+
+    ``declared``: a label from the sender (HTTP header, XML declaration, the
+    contract with the supplier), read as a browser reads labels. ``origin`` and
+    ``origins``: the source of the bytes and the table of what each source always
+    writes. ``candidates``: the encodings a guess may choose from; without them
+    there is no guess. Strict decoding raises :class:`DecodeError` with the offset.
+    """
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise TypeError(f"import_bytes() takes bytes, not {type(data).__name__}")
+    return _import(
+        bytes(data),
+        None,
+        declared=declared,
+        origin=origin,
+        origins=origins,
+        candidates=candidates,
+        min_sample=min_sample,
+        detector=detector,
+        quarantine=None,
+    )
+
+
+def import_file(
+    path: str | os.PathLike[str],
+    *,
+    declared: str | Encoding | None = None,
+    origin: str | None = None,
+    origins: Mapping[str, str | Encoding] | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    min_sample: int = 256,
+    quarantine: str | os.PathLike[str] | None = None,
+    detector: str | Detector = "stdlib",
+) -> Imported | Quarantined:
+    """Decode a whole file by the first rule that knows its encoding, as :func:`import_bytes`.
+
+    A file whose encoding was guessed, or that nothing could decide, is moved into
+    ``quarantine`` (when given) without overwriting anything there; the result's
+    ``path`` says where it is now. Errors name the file and the byte offset.
+    """
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
+        raise TypeError(f"import_file() takes a path, not {type(path).__name__}")
+    file = Path(path)
+    return _import(
+        file.read_bytes(),
+        file,
+        declared=declared,
+        origin=origin,
+        origins=origins,
+        candidates=candidates,
+        min_sample=min_sample,
+        detector=detector,
+        quarantine=quarantine,
+    )

@@ -1,23 +1,39 @@
-"""WHATWG encoding labels, and the Python codec that decodes each encoding like a browser.
+"""Encoding names: the WHATWG label table, Python's codecs, and the one resolver between them.
 
-Browsers do not take a ``charset=`` value literally: ``latin1``, ``iso-8859-1`` and ``ascii``
-all mean windows-1252, ``sjis`` means Shift_JIS (decoded as Microsoft's cp932), ``gb2312``
-means GBK. The Encoding Standard's label table (shipped as ``data/encodings.json``, see
-``data/WHATWG-NOTICE.txt``) is the single source of truth for that mapping.
+An encoding reaches a program under many names. Browsers do not take a ``charset=``
+value literally: ``latin1``, ``iso-8859-1`` and ``ascii`` all mean windows-1252,
+``sjis`` means Shift_JIS (decoded as Microsoft's cp932), ``gb2312`` means GBK. The
+Encoding Standard's label table (shipped as ``data/encodings.json``, see
+``data/WHATWG-NOTICE.txt``) is the source of truth for that mapping. A programmer,
+on the other hand, writes Python codec names (``"latin-1"``, ``"cp932"``) and means
+exactly those codecs.
 
+:func:`resolve` turns either kind of name into an :class:`Encoding`, the value every
+codecbox result carries: ``name`` (the WHATWG name where a browser decodes the same
+way, else Python's name) and ``codec`` (the Python codec that decodes it).
+
+>>> resolve("sjis", label=True)
+Encoding(name='Shift_JIS', codec='cp932')
+>>> resolve("latin-1"), resolve("latin1", label=True).name
+(Encoding(name='iso8859-1', codec='iso8859-1'), 'windows-1252')
 >>> lookup("  LATIN1\\n")
 'windows-1252'
->>> python_codec("sjis")
-'cp932'
->>> whatwg_name("cp949")
-'EUC-KR'
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+from dataclasses import dataclass
 from importlib import resources
+from typing import TYPE_CHECKING
+
+from codecbox.errors import UnknownEncodingError
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+__all__ = ["LABELS", "PYTHON_CODECS", "Encoding", "lookup", "resolve"]
 
 
 def _load_labels() -> dict[str, str]:
@@ -40,22 +56,22 @@ LABELS: dict[str, str] = _load_labels()
 PYTHON_CODECS: dict[str, str | None] = {
     "UTF-8": "utf-8",
     "IBM866": "cp866",
-    "ISO-8859-2": "iso8859_2",
-    "ISO-8859-3": "iso8859_3",
-    "ISO-8859-4": "iso8859_4",
-    "ISO-8859-5": "iso8859_5",
-    "ISO-8859-6": "iso8859_6",
-    "ISO-8859-7": "iso8859_7",
-    "ISO-8859-8": "iso8859_8",
-    "ISO-8859-8-I": "iso8859_8",
-    "ISO-8859-10": "iso8859_10",
-    "ISO-8859-13": "iso8859_13",
-    "ISO-8859-14": "iso8859_14",
-    "ISO-8859-15": "iso8859_15",
-    "ISO-8859-16": "iso8859_16",
-    "KOI8-R": "koi8_r",
-    "KOI8-U": "koi8_u",
-    "macintosh": "mac_roman",
+    "ISO-8859-2": "iso8859-2",
+    "ISO-8859-3": "iso8859-3",
+    "ISO-8859-4": "iso8859-4",
+    "ISO-8859-5": "iso8859-5",
+    "ISO-8859-6": "iso8859-6",
+    "ISO-8859-7": "iso8859-7",
+    "ISO-8859-8": "iso8859-8",
+    "ISO-8859-8-I": "iso8859-8",
+    "ISO-8859-10": "iso8859-10",
+    "ISO-8859-13": "iso8859-13",
+    "ISO-8859-14": "iso8859-14",
+    "ISO-8859-15": "iso8859-15",
+    "ISO-8859-16": "iso8859-16",
+    "KOI8-R": "koi8-r",
+    "KOI8-U": "koi8-u",
+    "macintosh": "mac-roman",
     "windows-874": "cp874",
     "windows-1250": "cp1250",
     "windows-1251": "cp1251",
@@ -66,7 +82,7 @@ PYTHON_CODECS: dict[str, str | None] = {
     "windows-1256": "cp1256",
     "windows-1257": "cp1257",
     "windows-1258": "cp1258",
-    "x-mac-cyrillic": "mac_cyrillic",
+    "x-mac-cyrillic": "mac-cyrillic",
     "GBK": "gb18030",
     "gb18030": "gb18030",
     "Big5": "big5hkscs",
@@ -101,20 +117,11 @@ def lookup(label: str) -> str | None:
     return LABELS.get(_ascii_lower(label.strip(_ASCII_WHITESPACE)))
 
 
-def python_codec(label: str) -> str | None:
-    """Label -> the Python codec a browser-like decoder should use (None if unknown
-    or if the label means the "replacement" encoding).
-
-    >>> python_codec("ks_c_5601-1987"), python_codec("iso-8859-1"), python_codec("iso-2022-kr")
-    ('cp949', 'cp1252', None)
-    """
-    name = lookup(label)
-    return None if name is None else PYTHON_CODECS[name]
-
-
-# --- x-user-defined --------------------------------------------------------------------
+# --- x-user-defined ----------------------------------------------------------------------
 # Bytes 0x80-0xFF map into the Private Use Area (U+F780-U+F7FF) so that binary data
-# survives a round trip through text (the old XMLHttpRequest trick).
+# survives a round trip through text (the old XMLHttpRequest trick). Registering the
+# codec is the one side effect of importing codecbox: "x-user-defined" becomes a name
+# that Python's codecs know.
 
 _XUD_DECODING = "".join(chr(b) for b in range(0x80)) + "".join(chr(0xF780 + b) for b in range(0x80))
 _XUD_ENCODING = codecs.charmap_build(_XUD_DECODING)
@@ -124,7 +131,7 @@ def _xud_encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
     return codecs.charmap_encode(text, errors, _XUD_ENCODING)
 
 
-def _xud_decode(data: bytes, errors: str = "strict") -> tuple[str, int]:
+def _xud_decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
     return codecs.charmap_decode(data, errors, _XUD_DECODING)
 
 
@@ -135,7 +142,7 @@ class _XudIncrementalEncoder(codecs.IncrementalEncoder):
 
 class _XudIncrementalDecoder(codecs.IncrementalDecoder):
     # Single-byte: no state to carry between chunks.
-    def decode(self, input: bytes, final: bool = False) -> str:
+    def decode(self, input: ReadableBuffer, final: bool = False) -> str:
         return _xud_decode(input, self.errors)[0]
 
 
@@ -145,7 +152,7 @@ class _XudStreamWriter(codecs.StreamWriter):
 
 
 class _XudStreamReader(codecs.StreamReader):
-    def decode(self, input: bytes, errors: str = "strict") -> tuple[str, int]:
+    def decode(self, input: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
         return _xud_decode(input, errors)
 
 
@@ -167,47 +174,109 @@ def _search_x_user_defined(name: str) -> codecs.CodecInfo | None:
 codecs.register(_search_x_user_defined)
 
 
-# --- codec names back to WHATWG names ---------------------------------------------------
+# --- the Encoding value and the resolver -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """An encoding as codecbox reports it: a name to show and store, and a codec to use.
+
+    ``name`` is the WHATWG name when ``codec`` is the codec a browser-like decoder
+    uses for that encoding (``Shift_JIS`` for cp932, ``windows-1252`` for cp1252),
+    and Python's canonical codec name otherwise (``shift_jis``, ``iso8859-1``,
+    ``utf-8-sig``). ``codec`` is None only for WHATWG's "replacement" encoding.
+
+    Pass the value itself (or its ``codec``) back to any codecbox function: a bare
+    ``name`` such as ``"Shift_JIS"`` means Python's ``shift_jis`` codec to
+    ``resolve`` without ``label=True``.
+    """
+
+    name: str
+    codec: str | None
+
+    @property
+    def whatwg(self) -> str | None:
+        """The WHATWG name, or None when no browser decodes text this way."""
+        return self.name if self.name in PYTHON_CODECS else None
+
+    def __str__(self) -> str:
+        return self.name
 
 
 def _canonical(codec: str) -> str:
-    return codecs.lookup(codec).name.replace("-", "_")
+    """Python's canonical name for a text codec; LookupError for anything else."""
+    try:
+        info = codecs.lookup(codec)
+    except (LookupError, ValueError, TypeError):  # ValueError: e.g. an embedded NUL
+        raise LookupError(codec) from None
+    if not getattr(info, "_is_text_encoding", True):  # base64, rot13, zlib...
+        raise LookupError(codec)
+    return info.name
 
 
-# Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS (first entry
-# wins, so iso8859_8 -> ISO-8859-8), plus codecs a detector may return that no browser
-# has but whose text one of the WHATWG decoders reads (the JIS X 0213 variants, cp950).
-_FROM_CODEC: dict[str, str] = {
-    "shift_jis_2004": "Shift_JIS",
-    "shift_jisx0213": "Shift_JIS",
-    "euc_jis_2004": "EUC-JP",
-    "euc_jisx0213": "EUC-JP",
-    "cp950": "Big5",
-    "utf_8_sig": "UTF-8",
-    "gb18030": "gb18030",  # not GBK: the two decoders are the same, the name is the honest one
-}
+# Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS. The first
+# entry wins, so iso8859-8 is ISO-8859-8 (not -I) and gb18030 is gb18030 (not GBK: the
+# two decoders are the same, and that name is the honest one).
+_FROM_CODEC: dict[str, str] = {}
 for _name, _codec in PYTHON_CODECS.items():
-    if _codec is not None:
+    if _codec is not None and _name != "GBK":
         _FROM_CODEC.setdefault(_canonical(_codec), _name)
 
 
-def whatwg_name(name: str) -> str | None:
-    """WHATWG name for a label *or* a Python codec name (as detectors return them).
+def _from_codec(codec: str) -> Encoding:
+    canonical = _canonical(codec)
+    return Encoding(_FROM_CODEC.get(canonical, canonical), canonical)
 
-    Tries the label table first (``"euc-kr"``, ``"gb2312"``, ``"cp1252"``), then the
-    codec's canonical Python name, so ``"euc_kr"``, ``"cp949"`` and ``"uhc"`` all give EUC-KR.
-    Codecs no browser decoder matches give None.
 
-    >>> [whatwg_name(n) for n in ("cp949", "euc_kr", "shift_jis", "utf_8", "gb2312", "latin_1")]
-    ['EUC-KR', 'EUC-KR', 'Shift_JIS', 'UTF-8', 'GBK', 'windows-1252']
-    >>> whatwg_name("cp037") is None
-    True
-    """
-    found = lookup(name) or lookup(name.replace("_", "-"))
-    if found:
-        return found
-    try:
-        canonical = _canonical(name)
-    except LookupError:
+def _from_label(label: str) -> Encoding | None:
+    name = lookup(label)
+    if name is None:
         return None
-    return _FROM_CODEC.get(canonical) or lookup(canonical.replace("_", "-"))
+    codec = PYTHON_CODECS[name]
+    return Encoding(name, None if codec is None else _canonical(codec))
+
+
+def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
+    """The one way codecbox turns an encoding name into an :class:`Encoding`.
+
+    Two kinds of name reach a program, and each is read the way its writer meant it:
+
+    * ``label=False`` (the default): a **codec name chosen by a programmer**, read as
+      Python reads it (``"latin-1"`` is ISO-8859-1 exactly, ``"utf-16"`` uses the
+      byte order mark); names Python lacks but the WHATWG table has
+      (``"x-mac-cyrillic"``, ``"windows-31j"``) are then looked up there.
+    * ``label=True``: a **label found in data** (an HTTP header, a ``<meta>``, what a
+      sender declared), read as a browser reads it: the WHATWG table first
+      (``"latin1"`` and ``"ascii"`` are windows-1252, ``"shift_jis"`` is cp932), then
+      Python's codecs for names no browser knows (``"cp850"``).
+
+    An :class:`Encoding` is returned unchanged. An unknown name raises
+    :class:`~codecbox.errors.UnknownEncodingError` (a ``LookupError`` and a ``ValueError``).
+
+    >>> resolve("shift_jis"), resolve("shift_jis", label=True)
+    (Encoding(name='shift_jis', codec='shift_jis'), Encoding(name='Shift_JIS', codec='cp932'))
+    >>> [resolve(n).name for n in ("cp932", "cp949", "utf_8", "x-mac-cyrillic", "cp850")]
+    ['Shift_JIS', 'EUC-KR', 'UTF-8', 'x-mac-cyrillic', 'cp850']
+    >>> resolve("iso-2022-kr", label=True)
+    Encoding(name='replacement', codec=None)
+    >>> resolve("klingon")
+    Traceback (most recent call last):
+    ...
+    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
+    """
+    if isinstance(name, Encoding):
+        return name
+    if not isinstance(name, str):
+        raise TypeError(f"an encoding name must be a str or an Encoding, not {type(name)!r}")
+    if label:
+        found = _from_label(name)
+        if found is not None:
+            return found
+    try:
+        return _from_codec(name)
+    except LookupError:
+        pass
+    found = None if label else _from_label(name)
+    if found is None:
+        raise UnknownEncodingError(name)
+    return found

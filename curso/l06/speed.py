@@ -6,22 +6,20 @@ Three ways to convert 10 MiB of real text in CP932, CP949 and CP1252 to UTF-8:
 * the system's ``iconv`` command (``iconv -f CP932 -t UTF-8 file``, output
   captured), which includes starting the process and reading the file; ``cat``
   of the same file is timed as the baseline for that overhead;
-* codecbox's streaming :func:`~codecbox.streaming.transcode` to a temporary
-  file (chunked, atomic, with an ``fsync``).
+* codecbox's streaming :func:`codecbox.transcode` to a temporary file
+  (chunked, atomic, with an ``fsync``).
 
 Plus the UTF-8 validation of the CP932 file's UTF-8 output (about 15.6 MB):
 ``data.decode("utf-8")``. Every figure is the median of 5 runs, and the three
 outputs are compared byte for byte.
 
-The published lesson's figures (one Apple M1 Pro, macOS libiconv) are kept in
-:data:`PUBLISHED` as citations and shown beside the measured ones. Exact
-speeds belong in ``benchmarks/convert.py``, not in tests: only ratios with a
-wide margin should be claimed in prose.
+The published lesson's figures (one Apple M1 Pro, macOS libiconv) are citations,
+kept in ``data/published/l06.toml`` (``[speed]``) and shown beside the measured
+ones. Exact speeds belong in ``benchmarks/convert.py``, not in tests: only
+ratios with a wide margin should be claimed in prose.
 
->>> median_time(lambda: None, repeat=3) >= 0
-True
->>> sorted(PUBLISHED["conversion_ms"]["python"].items())
-[('cp1252', 10), ('cp932', 36), ('cp949', 33)]
+>>> published_ms("iconv", "cp932"), published_ms("python", "cp932")
+(284, 36)
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ from __future__ import annotations
 import codecs
 import contextlib
 import hashlib
-import html
 import os
 import platform
 import shutil
@@ -41,22 +38,24 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from codecbox.corpus import cache_dir, paragraphs
 from codecbox.streaming import transcode, write_atomic
+from curso.paths import cache_dir, paragraphs
+from curso.published import cite
+from curso.render import Table, View
 
 __all__ = [
     "DEFAULT_SIZE",
     "ENCODINGS",
     "LANGUAGES",
     "METHODS",
-    "PUBLISHED",
     "SpeedTable",
     "Timing",
     "conversion_table",
-    "corpus_paragraphs",
     "make_text_file",
     "median_time",
+    "published_ms",
     "published_ratios",
     "ratios",
     "text_file",
@@ -84,42 +83,34 @@ METHODS = {
 
 # --- Citations -------------------------------------------------------------
 # Figures quoted from the published lesson 6 ("Velocidad de conversión con
-# 10 MiB"). They were NOT measured here: one Apple M1 Pro, macOS, PHP 8.5.6,
-# macOS libiconv. Keep them literal; the measured values are computed at run time.
-PUBLISHED = {
-    "citation": (
-        "Lección 6 publicada, «Velocidad de conversión con 10 MiB»: Apple M1 Pro, "
-        "macOS; 10 MiB por archivo, mediana de 5 ejecuciones"
-    ),
-    "machine": "Apple M1 Pro (macOS, libiconv)",
-    "size": DEFAULT_SIZE,
-    "conversion_ms": {
-        "python": {"cp932": 36, "cp949": 33, "cp1252": 10},
-        "php_mb_convert_encoding": {"cp932": 22, "cp949": 37, "cp1252": 19},
-        "php_iconv": {"cp932": 283, "cp949": 197, "cp1252": 186},
-        "iconv": {"cp932": 284, "cp949": 212, "cp1252": 196},
-    },
-    "labels": {
-        "python": 'Python data.decode(enc).encode("utf-8")',
-        "php_mb_convert_encoding": "PHP mb_convert_encoding",
-        "php_iconv": "PHP iconv()",
-        "iconv": "comando iconv (macOS)",
-    },
-    # "cat del mismo archivo tardó 4 ms": a single figure, for one of the files.
-    "cat_ms": 4,
-    "validation": {"mb": 15.6, "ms": 10.3},
+# 10 MiB"), kept in data/published/l06.toml. They were NOT measured here: one
+# Apple M1 Pro, macOS, PHP 8.5.6, macOS libiconv.
+
+CITATION = (
+    "Lección 6 publicada, «Velocidad de conversión con 10 MiB»: Apple M1 Pro, "
+    "macOS; 10 MiB por archivo, mediana de 5 ejecuciones"
+)
+#: The cited rows that were not measured here, with their labels.
+PUBLISHED_ONLY = {
+    "php_mb_convert_encoding": "PHP mb_convert_encoding",
+    "php_iconv": "PHP iconv()",
 }
 
+
+def published_ms(method: str, encoding: str) -> int | None:
+    """A cited conversion time in ms (``method``: python, iconv, php_mb_convert_encoding,
+    php_iconv), or None if the published table has no such cell."""
+    table = cite("l06", "speed").get(method)
+    value = table.get(encoding) if isinstance(table, dict) else None
+    return None if value is None else int(value)
+
+
 _MB = 1_000_000  # the lesson's MB and MB/s are decimal
+_MIB = 1024 * 1024
 _FORMAT_VERSION = "1"  # bump when make_text_file's layout changes, to rebuild caches
 
 
 # --- Sample files ----------------------------------------------------------
-
-
-def corpus_paragraphs(lang: str) -> list[str]:
-    """The paragraphs of one language (held-out, then tuning)."""
-    return paragraphs(lang)
 
 
 def _encoded_paragraphs(encoding: str, lang: str) -> list[bytes]:
@@ -128,7 +119,7 @@ def _encoded_paragraphs(encoding: str, lang: str) -> list[bytes]:
     Paragraphs the encoding cannot hold are left out.
     """
     out = []
-    for paragraph in corpus_paragraphs(lang):
+    for paragraph in paragraphs(lang):
         with contextlib.suppress(UnicodeEncodeError):
             out.append((paragraph + "\n").encode(encoding))
     if not out:
@@ -202,7 +193,7 @@ def text_file(encoding: str, size: int = DEFAULT_SIZE, lang: str | None = None) 
     if lang is None:
         raise ValueError(f"no default corpus language for {encoding!r}; pass lang=")
     digest = hashlib.sha256(
-        "\n".join([_FORMAT_VERSION, *corpus_paragraphs(lang)]).encode("utf-8")
+        "\n".join([_FORMAT_VERSION, *paragraphs(lang)]).encode("utf-8")
     ).hexdigest()[:12]
     folder = cache_dir()
     stem = f"speed-{lang}-{name}-{size}"
@@ -291,8 +282,8 @@ def _tool_version(exe: str | None) -> str | None:
     return first[0] if first else None
 
 
-@dataclass(frozen=True)
-class SpeedTable:
+@dataclass(frozen=True, repr=False)
+class SpeedTable(View):
     """Measured conversion times, with the published ones beside them.
 
     ``timings[(method, encoding)]`` is a :class:`Timing` for each method of
@@ -329,7 +320,6 @@ class SpeedTable:
         return header
 
     def _rows(self) -> list[list[str]]:
-        published = PUBLISHED["conversion_ms"]
         rows = []
         for method, label in METHODS.items():
             row = [label]
@@ -337,27 +327,26 @@ class SpeedTable:
                 timing = self.get(method, enc)
                 row.append(_fmt_ms(timing.ms if timing else None))
                 if method == "cat":
-                    row.append(_fmt_published(PUBLISHED["cat_ms"]))
+                    row.append(_fmt_published(cite("l06", "speed.cat_ms")))
                 else:
-                    row.append(_fmt_published(published.get(method, {}).get(enc)))
+                    row.append(_fmt_published(published_ms(method, enc)))
             rows.append(row)
-        for method in ("php_mb_convert_encoding", "php_iconv"):
-            row = [PUBLISHED["labels"][method]]
+        for method, label in PUBLISHED_ONLY.items():
+            row = [label]
             for enc in self.encodings:
-                row += ["(no medido)", _fmt_published(published[method].get(enc))]
+                row += ["(no medido)", _fmt_published(published_ms(method, enc))]
             rows.append(row)
         return rows
 
     def _speed_rows(self) -> list[list[str]]:
-        published = PUBLISHED["conversion_ms"]
         rows = []
         for method in ("python", "iconv", "transcode"):
             row = [f"{METHODS[method]}, MB/s"]
             for enc in self.encodings:
                 timing = self.get(method, enc)
                 row.append(_fmt_rate(timing.mb_per_s if timing else None))
-                ms = published.get(method, {}).get(enc)
-                row.append(_fmt_rate(PUBLISHED["size"] / _MB / (ms / 1000) if ms else None))
+                ms = published_ms(method, enc)
+                row.append(_fmt_rate(cite("l06", "speed.size_mib") * _MIB / _MB / (ms / 1000) if ms else None))
             rows.append(row)
         return rows
 
@@ -370,7 +359,7 @@ class SpeedTable:
         ]
         if self.validation is not None and self.validation.seconds is not None:
             v = self.validation
-            pv = PUBLISHED["validation"]
+            pv = cite("l06", "speed.validation")
             notes.append(
                 f'Validar UTF-8 (data.decode("utf-8")): {v.nbytes / _MB:.1f} MB en '
                 f"{v.ms:.1f} ms ({v.mb_per_s:,.0f} MB/s); publicado: {pv['mb']} MB en "
@@ -396,40 +385,23 @@ class SpeedTable:
             measured += f"; {self.iconv_version}"
         notes.append(measured + ".")
         notes.append(
-            f"* Cita, no medido aquí: {PUBLISHED['citation']}. El cat publicado (4 ms) es "
+            f"* Cita, no medido aquí: {CITATION}. El cat publicado (4 ms) es "
             "una sola cifra para «el mismo archivo»."
         )
         return notes
 
+    def table(self) -> Table:
+        header = tuple(self._header())
+        rows = [*map(tuple, self._rows()), None, *map(tuple, self._speed_rows())]
+        muted = frozenset(range(2, len(header), 2))  # the cited «M1 Pro*» columns
+        align = "l" + "r" * (len(header) - 1)
+        return Table(header, tuple(rows), notes=tuple(self._notes()), align=align, muted=muted)
+
     def __str__(self) -> str:
-        table = _text_table(self._header(), self._rows() + [None] + self._speed_rows())
-        return table + "\n" + "\n".join(self._notes())
+        return str(self.table())
 
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        header = "".join(
-            f'<th style="color:#888">{html.escape(h)}</th>'
-            if h.endswith("*")
-            else f"<th>{html.escape(h)}</th>"
-            for h in self._header()
-        )
-        body = []
-        for row in self._rows() + self._speed_rows():
-            cells = [f"<th style='text-align:left'>{html.escape(row[0])}</th>"]
-            for i, cell in enumerate(row[1:]):
-                style = "text-align:right" + (";color:#888" if i % 2 else "")
-                cells.append(f'<td style="{style}">{html.escape(cell)}</td>')
-            body.append("<tr>" + "".join(cells) + "</tr>")
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in self._notes())
-        return (
-            "<table><thead><tr>"
-            + header
-            + "</tr></thead><tbody>"
-            + "".join(body)
-            + f"</tbody></table><ul style='font-size:smaller'>{notes}</ul>"
-        )
+    def _html(self) -> str:
+        return self.table()._html()
 
 
 def _fmt_ms(ms: float | None) -> str:
@@ -445,22 +417,6 @@ def _fmt_published(ms: float | None) -> str:
 
 def _fmt_rate(rate: float | None) -> str:
     return "—" if rate is None else f"{rate:,.0f}"
-
-
-def _text_table(header: list[str], rows: list[list[str] | None]) -> str:
-    real = [header] + [r for r in rows if r is not None]
-    widths = [max(len(r[i]) for r in real) for i in range(len(header))]
-
-    def line(row: list[str]) -> str:
-        cells = [row[0].ljust(widths[0])] + [
-            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
-        ]
-        return "  ".join(cells).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    out = [line(header), rule]
-    out += [rule if r is None else line(r) for r in rows]
-    return "\n".join(out)
 
 
 # --- The table ---------------------------------------------------------------
@@ -641,23 +597,24 @@ def ratios(table: SpeedTable) -> dict:
 
 
 def published_ratios() -> dict:
-    """The same ratios computed from the cited M1 Pro figures in :data:`PUBLISHED`.
+    """The same ratios computed from the cited M1 Pro figures (``data/published/l06.toml``).
 
     >>> r = published_ratios()
     >>> round(r["iconv_over_python"]["cp932"], 1), round(r["validation_mb_s"])
     (7.9, 1515)
     """
-    ms = PUBLISHED["conversion_ms"]
-    mb = PUBLISHED["size"] / _MB
-    cat = PUBLISHED["cat_ms"]
+    ms = {m: {e: published_ms(m, e) for e in ENCODINGS} for m in ("python", "iconv")}
+    mb = cite("l06", "speed.size_mib") * _MIB / _MB
+    cat = cite("l06", "speed.cat_ms")
+    validation = cite("l06", "speed.validation")
     encs = ENCODINGS
     out = {
         "iconv_over_python": {e: ms["iconv"][e] / ms["python"][e] for e in encs},
         "iconv_minus_cat_over_python": {e: (ms["iconv"][e] - cat) / ms["python"][e] for e in encs},
         "python_mb_s": {e: mb / (ms["python"][e] / 1000) for e in encs},
         "iconv_mb_s": {e: mb / (ms["iconv"][e] / 1000) for e in encs},
-        "validation_mb_s": PUBLISHED["validation"]["mb"] / (PUBLISHED["validation"]["ms"] / 1000),
-        "validation_mb": PUBLISHED["validation"]["mb"],
+        "validation_mb_s": validation["mb"] / (validation["ms"] / 1000),
+        "validation_mb": validation["mb"],
     }
     out["iconv_over_python_min"] = min(out["iconv_over_python"].values())
     out["iconv_over_python_max"] = max(out["iconv_over_python"].values())

@@ -1,10 +1,12 @@
-"""Classroom widgets: type text, see what the computer stores, live.
+"""The classroom widget base: controls in, a view that follows them, live.
 
-Every widget here is a :class:`LiveView`: a text box plus an HTML area that is
-re-rendered on every keystroke. A LiveView also has a plain-text form (the view of
-its current text), so a notebook shows something useful where widgets cannot render:
-nbval compares ``text/plain``, and a static HTML export without widget state falls
-back to ``text/html``.
+:class:`LiveWidget` re-renders an HTML area whenever a control changes;
+:class:`LiveView` (built by :func:`live`) is the common case, a text box and a
+view of what is typed. Each lesson builds its own widget on these (lesson 1's
+explorer is :func:`curso.l01.explorer`). Every widget also has a plain-text form,
+its current view, so a notebook shows something useful where widgets cannot
+render: nbval compares ``text/plain``, and a static HTML export without widget
+state falls back to ``text/html``.
 """
 
 from __future__ import annotations
@@ -15,9 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from codecbox.inspection import chars, hexbytes
-
-__all__ = ["LiveView", "LiveWidget", "as_html", "as_text", "explorer", "live"]
+__all__ = ["LiveView", "LiveWidget", "as_html", "as_text", "live"]
 
 Render = Callable[[str], Any]
 
@@ -106,7 +106,7 @@ class LiveView(LiveWidget):
 def live(render: Render, text: str = "", *, description: str = "Texto:") -> LiveView:
     """Build an "input -> live view" widget from any function of the typed text.
 
-    >>> from codecbox.inspection import hexbytes
+    >>> from curso.views import hexbytes
     >>> view = live(lambda t: hexbytes(t.encode("utf-8")), "ñ")
     >>> print(view)
     C3 B1
@@ -115,21 +115,3 @@ def live(render: Render, text: str = "", *, description: str = "Texto:") -> Live
     61 C3 B1 6F
     """
     return LiveView(render, text, description=description)
-
-
-def _explore(text: str) -> list[Any]:
-    return [chars(text), hexbytes(text.encode("utf-8"), "utf-8")]
-
-
-def explorer(text: str = "año") -> LiveView:
-    """Type text, see its code points, names, UTF-8 bytes and UTF-16 units.
-
-    >>> print(explorer("ñ"))
-    carácter  punto de código  nombre Unicode                   UTF-8  UTF-16
-    ñ         U+00F1           LATIN SMALL LETTER N WITH TILDE  C3 B1  00F1
-    1 punto de código, 2 bytes en UTF-8, 1 unidad UTF-16
-    <BLANKLINE>
-    [C3 B1]
-     ñ
-    """
-    return live(_explore, text, description="Texto:")

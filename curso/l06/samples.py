@@ -1,13 +1,17 @@
 """The sample files of lesson 6, built from the course's own corpus.
 
+Their figures are reproduced by construction, not confirmed independently.
+
 The published lesson measured files we do not have. Its figures that depend
 only on how characters fall on 4,096-byte chunk edges or on a 64 KiB cut can be
 reproduced exactly with any text, provided the characters land where they
 landed there. So each file here is the course corpus (``data/corpus/``) cycled
 line by line, with a few ASCII spaces at the end of some lines: the *recipe*
 (``data/samples/recipes.json``) says how many. :func:`search_recipes` found the
-recipes by local search; :func:`build` only applies them, in well under a
-second, into a cache folder (``CODECBOX_CACHE`` or ``data/cache/``).
+recipes by local search, aiming at the published figures
+(``data/published/l06.toml``, ``[chunks]`` and ``[prefix]``); :func:`build` only
+applies them, in well under a second, into a cache folder (``CODECBOX_CACHE`` or
+``data/cache/``).
 """
 
 from __future__ import annotations
@@ -19,17 +23,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from codecbox.corpus import cache_dir, data_dir, paragraphs
-from codecbox.detection import guess_v2
 from codecbox.streaming import write_atomic
+from curso.l06.detectors import guess_v2
+from curso.paths import cache_dir, data_dir, paragraphs
+from curso.published import cite
 
 __all__ = [
     "CHUNK",
     "ChunkFigures",
     "build",
     "chunk_figures",
-    "corpus_lines",
     "prefix_guesses",
+    "published_cuts",
     "search_recipes",
 ]
 
@@ -45,22 +50,19 @@ FILES: dict[str, tuple[str, str, int]] = {
     "big_cp932.txt": ("ja", "cp932", 10 * MIB),
     "big_cp949.txt": ("ko", "cp949", 10 * MIB),
 }
-#: the figures the published lesson printed for its files (citations, reproduced here)
-PUBLISHED_CHUNKS = {"utf-8": (1, 412), "cp932": (3, 86), "cp932_extra": 85, "cp932_halfwidth": 59}
-PUBLISHED_CUTS: dict[str, tuple[str | None, ...]] = {
-    "big_cp949_utf8.txt": (None, None, "utf-8"),
-    "big_cp932.txt": (None, "cp932", None),
-    "big_cp949.txt": ("cp1252", "cp949", "cp1252"),
-}
 
 
-def corpus_lines(lang: str) -> list[str]:
-    """Every paragraph of one language, held-out set first, then the tuning set."""
-    return paragraphs(lang)
+def published_cuts() -> dict[str, tuple[str | None, ...]]:
+    """What the published lesson's v2 answered on each cut of each file ("None": no answer)."""
+    cited = cite("l06", "prefix")
+    return {
+        name: tuple(None if g == "None" else str(g) for g in cited[name.removesuffix(".txt")])
+        for name in ("big_cp949_utf8.txt", "big_cp932.txt", "big_cp949.txt")
+    }
 
 
 def _text(lang: str, pads: list[int], start: int = 0) -> str:
-    lines = corpus_lines(lang)
+    lines = paragraphs(lang)
     n = len(lines)
     return "".join(lines[(start + i) % n] + " " * pad + "\n" for i, pad in enumerate(pads))
 
@@ -147,10 +149,11 @@ def chunk_figures(data: bytes, encoding: str, chunk: int = CHUNK) -> ChunkFigure
 
 def prefix_guesses(data: bytes, cuts=CUTS, prefix: bool = False) -> tuple[str | None, ...]:
     """v2's answer on each cut of ``data`` (strict, or as a prefix with ``prefix=True``)."""
-    return tuple(guess_v2(data[:cut], prefix=prefix).encoding for cut in cuts)
+    found = (guess_v2(data[:cut], prefix=prefix).encoding for cut in cuts)
+    return tuple(None if enc is None else enc.codec for enc in found)
 
 
-# --- finding the recipes (run once by authors: python -m codecbox.samples) ------------
+# --- finding the recipes (run once by authors: python -m curso.l06.samples) ------------
 
 
 def _fails(data: bytes, encoding: str) -> bool:
@@ -209,7 +212,7 @@ class _Layout:
 
 def _lines_for(lang: str, encoding: str, size: int, start: int = 0) -> tuple[list[str], int]:
     """Corpus lines that fit in ``size`` bytes with 2,000 to spare; the bytes left for spaces."""
-    corpus = corpus_lines(lang)
+    corpus = paragraphs(lang)
     lines, total = [], 0
     while True:
         line = corpus[(start + len(lines)) % len(corpus)]
@@ -242,7 +245,7 @@ def _hill_climb(layout: _Layout, score: Callable[[], int], rng, lo: int, hi: int
 def _search_japanese(rng: random.Random) -> dict:
     """Spaces that put the chunk edges of the 1 MB Japanese file where the lesson's fell."""
     options = []  # (first corpus line, line with a テ, spaces needed before it)
-    for start in range(len(corpus_lines("ja"))):
+    for start in range(len(paragraphs("ja"))):
         lines, spare = _lines_for("ja", "utf-8", MB, start)
         offsets = [0]  # CP932 offset of each line with no spaces added
         for line in lines[:200]:
@@ -278,6 +281,7 @@ def _search_japanese(rng: random.Random) -> dict:
     for _ in range(spare - need):  # the rest of the spaces: the UTF-8 file is exactly 1 MB
         pads[n + 1 + rng.randrange(len(lines) - n - 1)] += 1
     layout = _Layout(lines, pads, ("utf-8", "cp932"))
+    target = cite("l06", "chunks")
     chars = sum(len(layout.line(i)) for i in range(len(lines)))
 
     def distance() -> int:
@@ -286,7 +290,12 @@ def _search_japanese(rng: random.Random) -> dict:
         extra = clen - chars
         # U+FFFD beyond the extra characters come from rare cuts (a trail byte that is also a
         # lead byte, then no valid trail): weight that difference so the walk keeps one.
-        return abs(uf - 412) + 4 * abs(cf - extra - 1) + abs(extra - 85) + abs(chw - 59)
+        return (
+            abs(uf - target["utf8_replacements"])
+            + 4 * abs(cf - extra - 1)
+            + abs(extra - target["cp932_extra_chars"])
+            + abs(chw - target["cp932_halfwidth_katakana"])
+        )
 
     left = _hill_climb(layout, distance, rng, n + 1, len(lines), 100000)
     if left:
@@ -299,12 +308,12 @@ def _search_cuts(name: str, rng: random.Random) -> dict:
     """Spaces just before 64 KiB so that the three cuts fall as the lesson's did."""
     lang, encoding, size = FILES[name]
     lines, _ = _lines_for(lang, encoding, size)
-    lines.append(lines[len(lines) % len(corpus_lines(lang))])  # one more: _fit cuts it
+    lines.append(lines[len(lines) % len(paragraphs(lang))])  # one more: _fit cuts it
     offsets = [0]
     for line in lines:
         offsets.append(offsets[-1] + len((line + "\n").encode(encoding)))
     last = next(i for i, end in enumerate(offsets) if end > max(CUTS)) - 1
-    expected = PUBLISHED_CUTS[name]
+    expected = published_cuts()[name]
     for _ in range(2000):
         pads = [0] * len(lines)
         for _ in range(rng.randrange(1, 40)):
@@ -319,9 +328,9 @@ def _search_cuts(name: str, rng: random.Random) -> dict:
 
 
 def search_recipes(seed: int = 2026) -> dict:
-    """Find every recipe again (about a minute). Authors run this when the corpus changes."""
+    """Find every recipe again (a few seconds). Authors run this when the corpus changes."""
     rng = random.Random(seed)
-    recipes = {name: _search_cuts(name, rng) for name in PUBLISHED_CUTS}
+    recipes = {name: _search_cuts(name, rng) for name in published_cuts()}
     for attempt in range(10):  # a walk can get stuck one step away: start again elsewhere
         try:
             recipes["japanese_1mb_utf8.txt"] = _search_japanese(rng)

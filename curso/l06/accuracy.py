@@ -9,8 +9,8 @@ restricted to the same candidates as v1 and v2).
 
 The method, precisely (so that every machine gets the same numbers):
 
-* Text: the paragraphs of one language's held-out file (its non-blank lines, surrounding
-  whitespace removed) joined with line feeds, as :func:`held_out_text` returns it. A sample may
+* Text: the paragraphs of one language's held-out file (:func:`curso.paths.paragraphs`)
+  joined with line feeds, as :func:`held_out_text` returns it. A sample may
   span a paragraph break, as a piece of a real file would: the Japanese and Korean
   paragraphs are 200-260 characters long, so 256-character samples must cross them.
 * Drawing: one generator per cell, ``random.Random(f"{SEED}-{lang}-{encoding}-{length}")``
@@ -23,7 +23,8 @@ The method, precisely (so that every machine gets the same numbers):
 
 :func:`measure` caches its :class:`Results` as JSON (``CODECBOX_CACHE`` or ``data/cache/``),
 keyed by the corpus, this module's :data:`CACHE_VERSION`, the detectors' source and the
-library versions, so a notebook rerun costs a file read.
+library versions, so a notebook rerun costs a file read. The published figures it prints
+beside its own come from ``data/published/l06.toml`` (:mod:`curso.published`).
 
 >>> s = samples("es", "cp1252", 4, n=3)
 >>> [len(x.text) for x in s], all(not x.text.isascii() for x in s)
@@ -34,12 +35,9 @@ False
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import functools
 import hashlib
-import html
-import io
 import json
 import os
 import random
@@ -50,43 +48,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codecbox.corpus import cache_dir, data_dir
-from codecbox.detection import (
-    DEFAULT_CANDIDATES,
-    Guess,
-    guess_chardet,
-    guess_charset_normalizer,
-    guess_v1,
-    guess_v2,
-)
-from codecbox.inspection import display_width, text_table, visible
+import codecbox.detection
+from codecbox.detection import Guess, guess_chardet, guess_charset_normalizer
+from codecbox.labels import resolve
 from codecbox.streaming import write_atomic
-from codecbox.widgets import LiveWidget
+from curso.l06 import detectors
+from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v1, guess_v2
+from curso import paths
+from curso.paths import LANGS, corpus_file, paragraphs
+from curso.published import cite
+from curso.render import Plot, Table, View, clip, visible
 
 __all__ = [
     "CASES",
+    "CASE_KEYS",
     "CASE_LABELS",
     "COLUMNS",
     "LANGS",
     "LENGTHS",
     "N",
-    "ORDERS",
-    "PUBLISHED",
-    "PUBLISHED_UTF8",
+    "PUBLISHED_LENGTHS",
     "SEED",
-    "AccuracyExplorer",
     "Misses",
     "Results",
     "Sample",
-    "Table",
-    "accuracy_explorer",
     "cache_key",
-    "corpus_text",
-    "explore",
     "held_out_text",
     "is_correct",
     "measure",
-    "paragraphs",
+    "cited_count",
     "plot",
     "samples",
     "table",
@@ -111,7 +101,14 @@ CASE_LABELS: dict[Case, str] = {
     ("ja", "euc_jp"): "Japonés, EUC-JP",
     ("ko", "cp949"): "Coreano, CP949",
 }
-LANGS: tuple[str, ...] = ("es", "en", "ja", "ko")
+#: How data/published/l06.toml names each case.
+CASE_KEYS: dict[Case, str] = {
+    ("es", "cp1252"): "es",
+    ("en", "cp1252"): "en",
+    ("ja", "cp932"): "ja_cp932",
+    ("ja", "euc_jp"): "ja_euc_jp",
+    ("ko", "cp949"): "ko",
+}
 LANG_LABELS: dict[str, str] = {"es": "Español", "en": "Inglés", "ja": "Japonés", "ko": "Coreano"}
 #: The UTF-8 cases: every language, encoded as UTF-8.
 UTF8_CASES: tuple[Case, ...] = tuple((lang, "utf-8") for lang in LANGS)
@@ -119,7 +116,6 @@ UTF8_CASES: tuple[Case, ...] = tuple((lang, "utf-8") for lang in LANGS)
 LENGTHS: tuple[int, ...] = (4, 8, 16, 64, 256)
 N = 200
 SEED = 2026
-SPLITS = ("tuning", "heldout")
 #: Give up on a cell after this many draws per wanted sample (the corpus cannot supply it).
 MAX_DRAWS_PER_SAMPLE = 1000
 #: Bump when the method or the JSON layout changes: old caches are then ignored.
@@ -142,149 +138,21 @@ COLUMNS: dict[str, Callable[[bytes], Guess]] = {
 #
 # CITATIONS of the published lesson 6 (its own corpus, its own random draw, PHP 8.5.6 on a
 # Mac), NOT measurements of this repository: they are printed beside our measurements,
-# always marked "(publicado)". Correct guesses out of 200 per cell.
+# always marked "(publicado)". They live in data/published/l06.toml.
 
-PHP_A = "PHP lista A (publicado)"  # UTF-8, SJIS-win, EUC-JP, UHC, Windows-1252
-PHP_B = "PHP lista B (publicado)"  # UTF-8, UHC, Windows-1252, SJIS-win, EUC-JP
-PUBLISHED_N = 200
-PUBLISHED: dict[int, dict[str, dict[Case, int]]] = {
-    4: {  # "Aciertos sobre 200, muestras de 4 caracteres"
-        "stdlib v1": {
-            ("es", "cp1252"): 107,
-            ("en", "cp1252"): 135,
-            ("ja", "cp932"): 60,
-            ("ja", "euc_jp"): 195,
-            ("ko", "cp949"): 200,
-        },
-        "stdlib v2": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 200,
-            ("ja", "cp932"): 185,
-            ("ja", "euc_jp"): 195,
-            ("ko", "cp949"): 199,
-        },
-        "PHP lista A": {
-            ("es", "cp1252"): 153,
-            ("en", "cp1252"): 135,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 47,
-        },
-        "PHP lista B": {
-            ("es", "cp1252"): 170,
-            ("en", "cp1252"): 135,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 60,
-            ("ko", "cp949"): 200,
-        },
-    },
-    16: {  # "Muestras de 16 caracteres"
-        "stdlib v1": {
-            ("es", "cp1252"): 117,
-            ("en", "cp1252"): 125,
-            ("ja", "cp932"): 80,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-        "stdlib v2": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 200,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-        "PHP lista A": {
-            ("es", "cp1252"): 166,
-            ("en", "cp1252"): 125,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 132,
-        },
-        "PHP lista B": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 200,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 152,
-            ("ko", "cp949"): 200,
-        },
-    },
-    256: {  # "Con 256 caracteres todos los detectores acertaron 200/200 salvo dos casos:
-        #     v1 y la lista A de PHP acertaron solo 179 veces el inglés en CP1252."
-        "stdlib v1": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 179,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-        "stdlib v2": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 200,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-        "PHP lista A": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 179,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-        "PHP lista B": {
-            ("es", "cp1252"): 200,
-            ("en", "cp1252"): 200,
-            ("ja", "cp932"): 200,
-            ("ja", "euc_jp"): 200,
-            ("ko", "cp949"): 200,
-        },
-    },
-}
-#: "Las 4,000 muestras UTF-8 fueron correctas para todos": (correct, total) per detector.
-PUBLISHED_UTF8: dict[str, tuple[int, int]] = {
-    "stdlib v1": (4000, 4000),
-    "stdlib v2": (4000, 4000),
-    "PHP lista A": (4000, 4000),
-    "PHP lista B": (4000, 4000),
-}
-#: "De nuestras 10,000 muestras antiguas ..., 0 eran UTF-8 válido": (valid, total).
-#: (The method section counts 9,000 samples in all, 5,000 of them legacy.)
-PUBLISHED_LEGACY_VALID_UTF8: tuple[int, int] = (0, 10000)
+#: The lengths the published lesson reported (tables for 4 and 16, a sentence for 256).
+PUBLISHED_LENGTHS: tuple[int, ...] = (4, 16, 256)
+#: Published column -> its key in data/published/l06.toml
+_PUBLISHED_KEYS = {"stdlib v1": "v1", "stdlib v2": "v2", "PHP lista A": "php_a", "PHP lista B": "php_b"}
+
+
+def cited_count(column: str, case: Case, length: int) -> int:
+    """The published number of right guesses out of 200 (``column``: one of
+    "stdlib v1", "stdlib v2", "PHP lista A", "PHP lista B")."""
+    return int(cite("l06", f"accuracy.{length}.{_PUBLISHED_KEYS[column]}.{CASE_KEYS[case]}"))
+
 
 # --- corpus and samples -----------------------------------------------------------------------
-
-
-def corpus_dir() -> Path:
-    """``data/corpus`` of the course checkout (beside the ``codecbox`` package)."""
-    return data_dir() / "corpus"
-
-
-def _corpus_path(lang: str, split: str) -> Path:
-    if lang not in LANGS:
-        raise ValueError(f"unknown corpus language {lang!r}: expected one of {', '.join(LANGS)}")
-    if split not in SPLITS:
-        raise ValueError(f"unknown corpus split {split!r}: expected 'heldout' or 'tuning'")
-    return corpus_dir() / lang / f"{split}.txt"
-
-
-def corpus_text(lang: str, split: str = "heldout") -> str:
-    """The text of one corpus file: one paragraph per line, UTF-8.
-
-    Raises FileNotFoundError (naming the path) outside a course checkout.
-    """
-    path = _corpus_path(lang, split)
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FileNotFoundError(
-            f"course corpus file not found: {path} (lesson 6 measures data/corpus/{lang}/"
-            f"{split}.txt of the course repository; run from a checkout, not an installed copy)"
-        ) from None
-
-
-def paragraphs(lang: str, split: str = "heldout") -> tuple[str, ...]:
-    """The paragraphs of one corpus file: its non-blank lines, surrounding whitespace removed."""
-    return tuple(line.strip() for line in corpus_text(lang, split).splitlines() if line.strip())
 
 
 def held_out_text(lang: str) -> str:
@@ -307,11 +175,11 @@ def _rng(lang: str, encoding: str, length: int) -> random.Random:
     return random.Random(f"{SEED}-{lang}-{encoding}-{length}")
 
 
-def _codec(encoding: str) -> str:
-    try:
-        return codecs.lookup(encoding).name
-    except LookupError:
-        raise ValueError(f"unknown encoding {encoding!r}: not a Python codec") from None
+def codec_of(encoding: str) -> str:
+    codec = resolve(encoding).codec
+    if codec is None:
+        raise ValueError(f"{encoding!r} has no decoder")
+    return codec
 
 
 def samples(
@@ -331,7 +199,7 @@ def samples(
     ...     s.text for s in samples("es", "cp1252", 8, n=2)]
     True
     """
-    encoding = _codec(encoding)
+    encoding = codec_of(encoding)
     if length < 1 or n < 0:
         raise ValueError(f"need length >= 1 and n >= 0, got length={length}, n={n}")
     if rng is None:
@@ -376,7 +244,7 @@ def is_correct(sample: Sample, guessed_encoding: str | Guess | None) -> bool:
     (False, False)
     """
     if isinstance(guessed_encoding, Guess):
-        guessed_encoding = guessed_encoding.encoding
+        guessed_encoding = None if guessed_encoding.encoding is None else guessed_encoding.encoding.codec
     if guessed_encoding is None:
         return False
     try:
@@ -385,7 +253,7 @@ def is_correct(sample: Sample, guessed_encoding: str | Guess | None) -> bool:
         return False
 
 
-def _is_utf8(data: bytes) -> bool:
+def is_utf8(data: bytes) -> bool:
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
@@ -475,11 +343,6 @@ class Results:
         )
 
 
-def default_cache_dir() -> Path:
-    """``$CODECBOX_CACHE`` if set, else ``data/cache`` of the checkout (gitignored)."""
-    return cache_dir()
-
-
 def _version(module: str) -> str:
     try:
         return str(__import__(module).__version__)
@@ -487,15 +350,18 @@ def _version(module: str) -> str:
         return "not installed"
 
 
+def _digest(path: str | os.PathLike[str]) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 def cache_key(columns: Sequence[str], lengths: Sequence[int], n: int) -> str:
     """SHA-256 of everything the numbers depend on.
 
     That is: the held-out corpus files, :data:`CACHE_VERSION`, the method's constants, the
-    column names, the source of ``codecbox/detection.py``, the versions of
-    charset-normalizer and chardet, Python's major.minor and its Unicode database.
+    column names, the source of the detectors (``codecbox/detection.py`` and
+    ``curso/l06/detectors.py``), the versions of charset-normalizer and chardet,
+    Python's major.minor and its Unicode database.
     """
-    from codecbox import detection
-
     parts: dict[str, Any] = {
         "cache_version": CACHE_VERSION,
         "seed": SEED,
@@ -506,18 +372,15 @@ def cache_key(columns: Sequence[str], lengths: Sequence[int], n: int) -> str:
         "lengths": list(lengths),
         "n": n,
         "candidates": list(DEFAULT_CANDIDATES),
-        "detection": hashlib.sha256(Path(detection.__file__).read_bytes()).hexdigest(),
+        "detection": _digest(codecbox.detection.__file__),
+        "detectors": _digest(detectors.__file__),
         "charset_normalizer": _version("charset_normalizer"),
         "chardet": _version("chardet"),
         "python": list(sys.version_info[:2]),
         "unicode": unicodedata.unidata_version,
     }
     for lang in LANGS:
-        path = _corpus_path(lang, "heldout")
-        try:
-            parts[f"corpus/{lang}"] = hashlib.sha256(path.read_bytes()).hexdigest()
-        except FileNotFoundError:
-            corpus_text(lang)  # raises the explanatory error
+        parts[f"corpus/{lang}"] = _digest(corpus_file(lang, "heldout"))
     blob = json.dumps(parts, sort_keys=True, ensure_ascii=True).encode("ascii")
     return hashlib.sha256(blob).hexdigest()
 
@@ -543,13 +406,14 @@ def _store(path: Path, results: Results) -> None:
         write_atomic(path, text.encode("utf-8"))
 
 
-def _run_cell(
+def run_cell(
     detect: Callable[[bytes], Guess], cell_samples: Sequence[Sample]
 ) -> tuple[int, tuple[Miss, ...]]:
     correct = 0
     misses: list[Miss] = []
     for s in cell_samples:
-        guess = detect(s.data).encoding
+        found = detect(s.data).encoding
+        guess = None if found is None else found.codec
         if is_correct(s, guess):
             correct += 1
         else:
@@ -569,7 +433,7 @@ def _compute(
     }
     legacy = [s for case in CASES for length in lengths for s in drawn[(case, length)]]
     cells = [(column, case, length) for column in columns for case in cases for length in lengths]
-    answers = [_run_cell(columns[c], drawn[(case, length)]) for c, case, length in cells]
+    answers = [run_cell(columns[c], drawn[(case, length)]) for c, case, length in cells]
     correct = {cell: a[0] for cell, a in zip(cells, answers, strict=True)}
     misses = {cell: a[1] for cell, a in zip(cells, answers, strict=True)}
     return Results(
@@ -578,7 +442,7 @@ def _compute(
         n=n,
         correct=correct,
         misses=misses,
-        legacy_valid_utf8=sum(_is_utf8(s.data) for s in legacy),
+        legacy_valid_utf8=sum(is_utf8(s.data) for s in legacy),
         legacy_total=len(legacy),
         key=key,
     )
@@ -602,7 +466,8 @@ def measure(
     lengths = tuple(lengths)
     key = cache_key(list(columns), lengths, n)
     cacheable = cache and all(COLUMNS.get(name) is fn for name, fn in columns.items())
-    path = _cache_path(Path(cache_dir) if cache_dir is not None else default_cache_dir(), key)
+    folder = Path(cache_dir) if cache_dir is not None else paths.cache_dir()
+    path = _cache_path(folder, key)
     if cacheable:
         cached = _load(path, key)
         if cached is not None:
@@ -620,46 +485,18 @@ def _fmt(n: int) -> str:
     return f"{n:,}"  # 4,000: the lesson's thousands separator
 
 
-@dataclass(frozen=True)
-class Table:
-    """A small table with a caption and an optional note: plain text and HTML forms."""
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    caption: str = ""
-    note: str = ""
-
-    def __str__(self) -> str:
-        parts = [self.caption] if self.caption else []
-        parts.append(text_table(self.header, self.rows))
-        if self.note:
-            parts.append(self.note)
-        return "\n".join(parts)
-
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        out = ['<table class="codecbox">']
-        if self.caption:
-            out.append(f"<caption>{html.escape(self.caption)}</caption>")
-        out.append("<thead><tr>")
-        out.extend(f"<th>{html.escape(h)}</th>" for h in self.header)
-        out.append("</tr></thead><tbody>")
-        for row in self.rows:
-            first, *rest = row
-            cells = "".join(f'<td style="text-align: right">{html.escape(c)}</td>' for c in rest)
-            out.append(f"<tr><th>{html.escape(first)}</th>{cells}</tr>")
-        out.append("</tbody></table>")
-        if self.note:
-            out.append(f"<p><small>{html.escape(self.note)}</small></p>")
-        return "".join(out)
-
-
+PHP_COLUMNS = ("PHP lista A", "PHP lista B")
 _PUBLISHED_NOTE = (
     "(publicado) = cifras citadas de la clase 6 publicada (PHP 8.5.6, sus propios textos y "
     "su propio sorteo), no medidas aquí; — = la clase no publicó esa longitud."
 )
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, *notes: str) -> Table:
+    """The measurement's tables: first column a row header, cited columns greyed."""
+    muted = frozenset(i for i, h in enumerate(header) if h.endswith("(publicado)"))
+    body = tuple(tuple(r) for r in rows)
+    return Table(tuple(header), body, caption, notes, row_headers=True, muted=muted)
 
 
 def table(results: Results, length: int, *, published: bool = True) -> Table:
@@ -672,46 +509,37 @@ def table(results: Results, length: int, *, published: bool = True) -> Table:
         raise ValueError(f"length {length} was not measured (measured: {results.lengths})")
     header = ["Caso", *results.columns]
     if published:
-        header += [PHP_A, PHP_B]
+        header += [f"{php} (publicado)" for php in PHP_COLUMNS]
     rows = []
     for case in CASES:
         row = [CASE_LABELS[case], *(str(results.count(c, case, length)) for c in results.columns)]
         if published:
-            figures = PUBLISHED.get(length)
-            for php in ("PHP lista A", "PHP lista B"):
-                row.append(str(figures[php][case]) if figures else "—")
-        rows.append(tuple(row))
+            for php in PHP_COLUMNS:
+                cited = length in PUBLISHED_LENGTHS
+                row.append(str(cited_count(php, case, length)) if cited else "—")
+        rows.append(row)
     caption = f"Aciertos sobre {results.n}, muestras de {length} caracteres (corpus reservado)"
-    return Table(tuple(header), tuple(rows), caption, _PUBLISHED_NOTE if published else "")
+    return _table(header, rows, caption, *([_PUBLISHED_NOTE] if published else []))
 
 
 def utf8_table(results: Results) -> Table:
     """UTF-8 samples guessed right per detector, and how many legacy samples were valid UTF-8."""
     total = results.utf8_total
     rows = [(c, f"{_fmt(results.utf8_correct(c))} de {_fmt(total)}") for c in results.columns]
-    for name, (ok, of) in PUBLISHED_UTF8.items():
-        rows.append((f"{name} (publicado)", f"{_fmt(ok)} de {_fmt(of)}"))
-    valid, of = PUBLISHED_LEGACY_VALID_UTF8
+    cited = int(cite("l06", "accuracy.utf8_correct"))
+    for name in ("stdlib v1", "stdlib v2", *PHP_COLUMNS):
+        rows.append((f"{name} (publicado)", f"{_fmt(cited)} de {_fmt(cited)}"))
+    valid = int(cite("l06", "accuracy.legacy_valid_utf8"))
+    of = int(cite("l06", "accuracy.legacy_samples_claimed"))
     note = (
         f"Muestras antiguas que eran UTF-8 válido: {_fmt(results.legacy_valid_utf8)} de "
         f"{_fmt(results.legacy_total)} (publicado: {_fmt(valid)} de {_fmt(of)})."
     )
     caption = "Muestras UTF-8 (4 idiomas, todas las longitudes)"
-    return Table(("Detector", "UTF-8 correctas"), tuple(rows), caption, note)
+    return _table(("Detector", "UTF-8 correctas"), rows, caption, note)
 
 
 # --- misses -----------------------------------------------------------------------------------
-
-
-def _clip(text: str, width: int = 24) -> str:
-    if display_width(text) <= width:
-        return text
-    out = ""
-    for ch in text:
-        if display_width(out + ch) > width - 1:
-            break
-        out += ch
-    return out + "…"
 
 
 def _reading(data: bytes, guess: str | None) -> str:
@@ -723,8 +551,13 @@ def _reading(data: bytes, guess: str | None) -> str:
         return f"error: {getattr(exc, 'reason', exc)}"
 
 
-@dataclass(frozen=True)
-class Misses:
+def case_label(case: Case) -> str:
+    """How the lesson names a case: "Japonés, CP932", "Coreano, UTF-8"."""
+    return CASE_LABELS.get(case) or f"{LANG_LABELS[case[0]]}, UTF-8"
+
+
+@dataclass(frozen=True, repr=False)
+class Misses(View):
     """Wrong guesses of one cell: each sample's text, its bytes, the guess and what it reads."""
 
     column: str
@@ -746,7 +579,7 @@ class Misses:
             out[guess] = out.get(guess, 0) + 1
         return out
 
-    def _table(self) -> Table:
+    def table(self) -> Table:
         encoding = self.case[1]
         body = []
         for text, guess in self.rows:
@@ -754,60 +587,37 @@ class Misses:
             hexed = data.hex(" ").upper()
             body.append(
                 (
-                    _clip(visible(text)),
-                    _clip(hexed, 30),
+                    clip(visible(text), 24),
+                    clip(hexed, 30),
                     guess or "—",
-                    _clip(_reading(data, guess)),
+                    clip(_reading(data, guess), 24),
                 )
             )
-        label = CASE_LABELS.get(self.case) or f"{LANG_LABELS[self.case[0]]}, UTF-8"
-        caption = f"{self.column}, {label}, {self.length} caracteres: {self.total} fallos" + (
-            f" (se muestran {len(self.rows)})" if len(self.rows) < self.total else ""
+        caption = (
+            f"{self.column}, {case_label(self.case)}, {self.length} caracteres: "
+            f"{self.total} fallos"
+            + (f" (se muestran {len(self.rows)})" if len(self.rows) < self.total else "")
         )
-        return Table(("texto", "bytes", "apuesta", "leído como"), tuple(body), caption)
+        return _table(("texto", "bytes", "apuesta", "leído como"), body, caption)
 
     def __str__(self) -> str:
-        return str(self._table())
+        return str(self.table())
 
-    def __repr__(self) -> str:
-        return str(self)
-
-    def _repr_html_(self) -> str:
-        return self._table()._repr_html_()
+    def _html(self) -> str:
+        return self.table()._html()
 
 
 def wrong(results: Results, column: str, case: Case, length: int, limit: int | None = 10) -> Misses:
     """The first ``limit`` misses of one cell (all with ``limit=None``), in drawing order."""
-    cell = (column, (case[0], _codec(case[1])), length)
+    cell = (column, (case[0], codec_of(case[1])), length)
     if cell not in results.misses:
         raise KeyError(f"no measured cell {cell!r}")
     every = results.misses[cell]
-    shown = every if limit is None else every[:limit]
-    return Misses(column, cell[1], length, len(every), tuple(shown))
+    kept = every if limit is None else every[:limit]
+    return Misses(column, cell[1], length, len(every), tuple(kept))
 
 
 # --- plot -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Plot:
-    """A matplotlib figure that a notebook shows as a PNG, and as its numbers in plain text.
-
-    A bare ``Figure`` (no pyplot) only shows ``<Figure ...>``; this shows the picture in
-    JupyterLab and a table of the plotted percentages where images do not count (nbval
-    compares text, a terminal prints text).
-    """
-
-    figure: Any
-    summary: str
-
-    def _repr_png_(self) -> bytes:
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=100, metadata={"Software": None})
-        return buf.getvalue()
-
-    def __repr__(self) -> str:
-        return self.summary
 
 
 def plot(results: Results, case: Case | None = None, *, published: bool = True) -> Plot:
@@ -819,7 +629,7 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True) 
     """
     from matplotlib.figure import Figure
 
-    cases = CASES if case is None else ((case[0], _codec(case[1])),)
+    cases = CASES if case is None else ((case[0], codec_of(case[1])),)
     fig = Figure(figsize=(7.5, 4.2), layout="constrained")
     ax = fig.add_subplot()
     x = list(results.lengths)
@@ -833,13 +643,12 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True) 
         ax.plot(x, y, marker="o", color=f"C{i}", label=column)
         rows.append((column, *(f"{v:.1f}" for v in y)))
     if published:
+        n_cited = int(cite("l06", "accuracy.n"))
         for i, column in enumerate(results.columns):
             if column not in ("stdlib v1", "stdlib v2"):
                 continue
-            px = sorted(PUBLISHED)
-            py = [
-                percent([PUBLISHED[length][column][c] for c in cases], PUBLISHED_N) for length in px
-            ]
+            px = list(PUBLISHED_LENGTHS)
+            py = [percent([cited_count(column, c, n) for c in cases], n_cited) for n in px]
             ax.plot(
                 px,
                 py,
@@ -861,110 +670,5 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True) 
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small", loc="lower right")
     header = ("% de aciertos", *(f"{n} car." for n in x))
-    return Plot(fig, f"{ax.get_title()} ({what})\n" + text_table(header, rows))
-
-
-# --- classroom explorer -----------------------------------------------------------------------
-
-#: Candidate orders offered by the explorer (the first is DEFAULT_CANDIDATES).
-ORDERS: tuple[tuple[str, ...], ...] = (
-    ("cp1252", "cp932", "euc_jp", "cp949"),
-    ("cp949", "cp1252", "cp932", "euc_jp"),
-    ("cp932", "euc_jp", "cp949", "cp1252"),
-)
-EXPLORER_COLUMNS: dict[str, Callable[..., Guess]] = {
-    "stdlib v2": guess_v2,
-    "charset-normalizer": guess_charset_normalizer,
-}
-
-
-@functools.lru_cache(maxsize=256)
-def _explore(case: Case, length: int, order: tuple[str, ...], n: int) -> Results:
-    drawn = samples(case[0], case[1], length, n)
-    correct: dict[Cell, int] = {}
-    misses: dict[Cell, tuple[Miss, ...]] = {}
-    for name, detect in EXPLORER_COLUMNS.items():
-        cell = (name, case, length)
-        correct[cell], misses[cell] = _run_cell(functools.partial(detect, candidates=order), drawn)
-    legacy = case[1] != "utf-8"
-    return Results(
-        columns=tuple(EXPLORER_COLUMNS),
-        lengths=(length,),
-        n=n,
-        correct=correct,
-        misses=misses,
-        legacy_valid_utf8=sum(_is_utf8(s.data) for s in drawn) if legacy else 0,
-        legacy_total=len(drawn) if legacy else 0,
-    )
-
-
-def explore(
-    case: Case,
-    length: int,
-    order: Sequence[str] = DEFAULT_CANDIDATES,
-    n: int = N,
-    limit: int | None = 10,
-) -> list[Any]:
-    """v2 and charset-normalizer with candidate list ``order`` on one case and length.
-
-    Returns a summary table and, per detector with misses, up to ``limit`` of them (all
-    with ``limit=None``). Cached in memory
-    per (case, length, order, n).
-    """
-    case = (case[0], _codec(case[1]))
-    order = tuple(_codec(o) for o in order)
-    res = _explore(case, length, order, n)
-    label = CASE_LABELS.get(case) or f"{LANG_LABELS[case[0]]}, UTF-8"
-    rows = tuple((c, f"{res.count(c, case, length)} de {n}") for c in res.columns)
-    summary = Table(
-        ("Detector", "aciertos"),
-        rows,
-        f"{label}, {length} caracteres, candidatos: {', '.join(order)}",
-    )
-    return [
-        summary,
-        *(wrong(res, c, case, length, limit) for c in res.columns if res.misses[(c, case, length)]),
-    ]
-
-
-class AccuracyExplorer(LiveWidget):
-    """Pick a case, a length and a candidate order; see how v2 and charset-normalizer do."""
-
-    def __init__(
-        self,
-        case: Case = ("ja", "cp932"),
-        length: int = 4,
-        order: Sequence[str] = DEFAULT_CANDIDATES,
-        n: int = N,
-    ) -> None:
-        import ipywidgets as w
-
-        self.n = n
-        self.case_input = w.Dropdown(
-            options=[(CASE_LABELS[c], c) for c in CASES], value=tuple(case), description="Caso:"
-        )
-        self.length_input = w.Dropdown(options=list(LENGTHS), value=length, description="Largo:")
-        orders = list(ORDERS)
-        if tuple(order) not in orders:
-            orders.append(tuple(order))
-        self.order_input = w.Dropdown(
-            options=[(", ".join(o), o) for o in orders], value=tuple(order), description="Orden:"
-        )
-        controls = (self.case_input, self.length_input, self.order_input)
-        layout = [w.HBox([self.case_input, self.length_input]), self.order_input]
-        super().__init__(layout, controls, self.view)
-
-    def view(self) -> list[Any]:
-        return explore(
-            self.case_input.value, self.length_input.value, self.order_input.value, self.n
-        )
-
-
-def accuracy_explorer(
-    case: Case = ("ja", "cp932"),
-    length: int = 4,
-    order: Sequence[str] = DEFAULT_CANDIDATES,
-    n: int = N,
-) -> AccuracyExplorer:
-    """The classroom widget: case, length and candidate order in, accuracy and misses out."""
-    return AccuracyExplorer(case, length, order, n)
+    summary = Table(header, tuple(rows))
+    return Plot(fig, f"{ax.get_title()} ({what})\n" + str(summary))

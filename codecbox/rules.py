@@ -1,0 +1,49 @@
+"""Which rule decided an encoding: one vocabulary for decoding, detection and import.
+
+Every codecbox result says how its encoding was chosen. Some rules *know*
+(a byte order mark, the HTTP header, a label the sender declared, the table of
+what a source always writes, bytes that are valid UTF-8); the others are a bet
+that later evidence may overturn (a ``<meta>`` found by the prescan, a detector's
+guess, the fallback default). As in html5lib, the first kind is *certain* and the
+second *tentative*: :attr:`Rule.certain` says which.
+
+>>> Rule.BOM.certain, Rule.DETECTED.certain
+(True, False)
+>>> str(Rule.VALID_UTF8)
+'valid UTF-8'
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["Rule"]
+
+
+class Rule(str, Enum):
+    """The rule that chose an encoding; the value is how reports spell it."""
+
+    BOM = "BOM"
+    HEADER = "header"
+    DECLARED = "declared"
+    SOURCE = "source table"
+    VALID_UTF8 = "valid UTF-8"
+    META = "meta"
+    DETECTED = "detected"
+    DEFAULT = "default"
+
+    @property
+    def certain(self) -> bool:
+        """True for rules that know the encoding, False for the ones that bet on it.
+
+        A file that is valid UTF-8 counts as certain: legacy text almost never is
+        valid UTF-8 by accident, and pure ASCII reads the same in every
+        ASCII-compatible encoding.
+        """
+        return self not in _TENTATIVE
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_TENTATIVE = frozenset({Rule.META, Rule.DETECTED, Rule.DEFAULT})

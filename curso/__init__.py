@@ -1,0 +1,17 @@
+"""curso: the support code of the notebooks of the course on text and encodings.
+
+Not a library, and not part of codecbox's distribution: it holds what only the
+lessons need, in Spanish where a student reads it. One of each shared piece:
+
+* :mod:`curso.paths`: where the course's data and cache are; the corpus reader;
+* :mod:`curso.render`: the one table (plain text and HTML), plots, text widths;
+* :mod:`curso.views`: Spanish views over :mod:`codecbox.inspection`;
+* :mod:`curso.widgets`: the classroom widget base;
+* :mod:`curso.published`: the figures of published lessons, as data;
+
+and one module (or folder) per lesson: :mod:`curso.l01`, :mod:`curso.l06`.
+
+The rule for what goes into ``codecbox`` instead: code that works without Jupyter
+or the course's data, has an English typed API, is tested without a notebook and
+prints no Spanish.
+"""
