@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
-from codecbox.rules import Rule
+from codecbox.rules import Decided, Rule
 from codecbox.sniffing import bom, charset_from_content_type, prescan
 
 __all__ = ["Decoded", "decode_bytes", "decode_html"]
@@ -40,7 +40,7 @@ DEFAULT_ENCODING = "windows-1252"
 
 
 @dataclass(frozen=True)
-class Decoded:
+class Decoded(Decided):
     """Decoded text plus the evidence: which encoding, which rule decided, how sure.
 
     ``guess`` is the detector's answer whenever the detector was asked, including
@@ -53,16 +53,6 @@ class Decoded:
     #: how many U+FFFD the decoding inserted (0 when the bytes decoded cleanly)
     replaced: int
     guess: Guess | None = None
-
-    @property
-    def confident(self) -> bool:
-        """True when a rule knew the encoding; False for a meta tag, a guess or the default."""
-        return self.rule.certain
-
-    @property
-    def how(self) -> str:
-        """One line for a report, e.g. ``"Shift_JIS (header)"``."""
-        return f"{self.encoding} ({self.rule})"
 
 
 # --- decoding with an exact count of replacements -----------------------------------------

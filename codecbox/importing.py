@@ -29,14 +29,14 @@ from pathlib import Path
 from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
-from codecbox.rules import Rule
+from codecbox.rules import Decided, Rule
 from codecbox.sniffing import bom
 
 __all__ = ["Imported", "Quarantined", "import_bytes", "import_file"]
 
 
 @dataclass(frozen=True)
-class Imported:
+class Imported(Decided):
     """Text that was imported, with the encoding, the rule that chose it and the file.
 
     ``confident`` is False when the encoding was guessed (:attr:`Rule.DETECTED`):
@@ -49,14 +49,6 @@ class Imported:
     rule: Rule
     path: Path | None = None
     guess: Guess | None = None
-
-    @property
-    def confident(self) -> bool:
-        return self.rule.certain
-
-    @property
-    def how(self) -> str:
-        return f"{self.encoding} ({self.rule})"
 
 
 @dataclass(frozen=True)
@@ -116,9 +108,8 @@ def _import(
 ) -> Imported | Quarantined:
     # Every name is checked before any rule runs: a typo fails the same way on every file.
     label = None if declared is None else resolve(declared, label=True)
-    source = None
-    if origin is not None and origins and origin in origins:
-        source = resolve(origins[origin])
+    table = {name: resolve(enc) for name, enc in (origins or {}).items()}
+    source = None if origin is None else table.get(origin)
     names = None if candidates is None else [resolve(c) for c in candidates]
     detect = detector_for(detector)
     where = None if path is None else str(path)
@@ -128,7 +119,9 @@ def _import(
         found = bom(data)
         if label.codec == "utf-8" and found is not None and found[0].codec == "utf-8":
             skip = found[1]  # a declared UTF-8 file may still carry a BOM
-        return Imported(_strict(data, skip, label, Rule.DECLARED, where), label, Rule.DECLARED, path)
+        return Imported(
+            _strict(data, skip, label, Rule.DECLARED, where), label, Rule.DECLARED, path
+        )
     found = bom(data)
     if found is not None:
         enc, skip = found

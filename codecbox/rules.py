@@ -16,8 +16,12 @@ second *tentative*: :attr:`Rule.certain` says which.
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
-__all__ = ["Rule"]
+if TYPE_CHECKING:
+    from codecbox.labels import Encoding
+
+__all__ = ["Decided", "Rule"]
 
 
 class Rule(str, Enum):
@@ -47,3 +51,20 @@ class Rule(str, Enum):
 
 
 _TENTATIVE = frozenset({Rule.META, Rule.DETECTED, Rule.DEFAULT})
+
+
+class Decided:
+    """What results that carry an ``encoding`` and the ``rule`` that chose it share."""
+
+    encoding: Encoding
+    rule: Rule
+
+    @property
+    def confident(self) -> bool:
+        """True when a rule knew the encoding; False for a meta tag, a guess or the default."""
+        return self.rule.certain
+
+    @property
+    def how(self) -> str:
+        """One line for a report, e.g. ``"Shift_JIS (header)"``."""
+        return f"{self.encoding} ({self.rule})"

@@ -139,7 +139,8 @@ def write_atomic(
     for _ in range(100):
         tmp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0))
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+            fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
         except FileExistsError:
             continue
         break
@@ -250,8 +251,9 @@ def transcode(
 # --- sniffing -----------------------------------------------------------------------------
 
 
-def _sniff(head: bytes, max_bytes: int, candidates: Sequence[str | Encoding] | None,
-           detect: Detector) -> Guess:
+def _sniff(
+    head: bytes, max_bytes: int, candidates: Sequence[str | Encoding] | None, detect: Detector
+) -> Guess:
     # One byte more than max_bytes tells whether anything follows the cut.
     return detect(head[:max_bytes], candidates, prefix=len(head) > max_bytes)
 

@@ -14,6 +14,7 @@ KeyError: "l06: no published figure 'accuracy.4.v9' (no 'v9' in 'accuracy.4')"
 
 from __future__ import annotations
 
+import copy
 import functools
 import sys
 from typing import Any
@@ -29,16 +30,20 @@ __all__ = ["cite", "figures"]
 
 
 @functools.cache
-def figures(lesson: str) -> dict[str, Any]:
-    """Every published figure of ``lesson`` (``"l06"``), as nested dicts."""
+def _load(lesson: str) -> dict[str, Any]:
     path = data_dir() / "published" / f"{lesson}.toml"
     with open(path, "rb") as f:
         return tomllib.load(f)
 
 
+def figures(lesson: str) -> dict[str, Any]:
+    """Every published figure of ``lesson`` (``"l06"``), as nested dicts (a copy)."""
+    return copy.deepcopy(_load(lesson))
+
+
 def cite(lesson: str, key: str) -> Any:
     """One published figure by its dotted key; KeyError naming what is missing."""
-    node: Any = figures(lesson)
+    node: Any = _load(lesson)
     done: list[str] = []
     for part in key.split("."):
         if not isinstance(node, dict) or part not in node:
@@ -46,4 +51,4 @@ def cite(lesson: str, key: str) -> Any:
             raise KeyError(f"{lesson}: no published figure {key!r} (no {part!r} in {where!r})")
         node = node[part]
         done.append(part)
-    return node
+    return copy.deepcopy(node)

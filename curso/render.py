@@ -155,6 +155,8 @@ class Table(View):
                 raise ValueError(f"row {row!r} has {len(row)} cells for {len(self.header)} columns")
         if self.align and len(self.align) != len(self.header):
             raise ValueError(f"align {self.align!r} does not match {len(self.header)} columns")
+        if set(self.align) - {"l", "r"}:
+            raise ValueError(f"align {self.align!r}: one letter per column, 'l' or 'r'")
 
     def _align(self, i: int) -> str:
         return self.align[i] if self.align else "l"
@@ -168,7 +170,8 @@ class Table(View):
         rule = "  ".join("-" * w for w in widths)
 
         def line(row: Sequence[str]) -> str:
-            cells = (pad(c, w, self._align(i)) for i, (c, w) in enumerate(zip(row, widths)))
+            pairs = enumerate(zip(row, widths, strict=True))
+            cells = (pad(c, w, self._align(i)) for i, (c, w) in pairs)
             return "  ".join(cells).rstrip()
 
         out = [line(self.header)]

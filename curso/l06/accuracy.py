@@ -52,9 +52,9 @@ import codecbox.detection
 from codecbox.detection import Guess, guess_chardet, guess_charset_normalizer
 from codecbox.labels import resolve
 from codecbox.streaming import write_atomic
+from curso import paths
 from curso.l06 import detectors
 from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v1, guess_v2
-from curso import paths
 from curso.paths import LANGS, corpus_file, paragraphs
 from curso.published import cite
 from curso.render import Plot, Table, View, clip, visible
@@ -141,9 +141,14 @@ COLUMNS: dict[str, Callable[[bytes], Guess]] = {
 # always marked "(publicado)". They live in data/published/l06.toml.
 
 #: The lengths the published lesson reported (tables for 4 and 16, a sentence for 256).
-PUBLISHED_LENGTHS: tuple[int, ...] = (4, 16, 256)
+PUBLISHED_LENGTHS: tuple[int, ...] = tuple(cite("l06", "accuracy.published_lengths"))
 #: Published column -> its key in data/published/l06.toml
-_PUBLISHED_KEYS = {"stdlib v1": "v1", "stdlib v2": "v2", "PHP lista A": "php_a", "PHP lista B": "php_b"}
+_PUBLISHED_KEYS = {
+    "stdlib v1": "v1",
+    "stdlib v2": "v2",
+    "PHP lista A": "php_a",
+    "PHP lista B": "php_b",
+}
 
 
 def cited_count(column: str, case: Case, length: int) -> int:
@@ -244,7 +249,9 @@ def is_correct(sample: Sample, guessed_encoding: str | Guess | None) -> bool:
     (False, False)
     """
     if isinstance(guessed_encoding, Guess):
-        guessed_encoding = None if guessed_encoding.encoding is None else guessed_encoding.encoding.codec
+        guessed_encoding = (
+            None if guessed_encoding.encoding is None else guessed_encoding.encoding.codec
+        )
     if guessed_encoding is None:
         return False
     try:
@@ -492,7 +499,9 @@ _PUBLISHED_NOTE = (
 )
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, *notes: str) -> Table:
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], caption: str, *notes: str
+) -> Table:
     """The measurement's tables: first column a row header, cited columns greyed."""
     muted = frozenset(i for i, h in enumerate(header) if h.endswith("(publicado)"))
     body = tuple(tuple(r) for r in rows)

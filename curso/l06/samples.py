@@ -38,10 +38,12 @@ __all__ = [
     "search_recipes",
 ]
 
-CHUNK = 4096
+#: The block size of the published chunk bug, and the three prefixes it cut (the published
+#: lesson's, from data/published/l06.toml).
+CHUNK: int = cite("l06", "chunks.chunk")
+CUTS: tuple[int, ...] = tuple(cite("l06", "prefix.cuts"))
 MB = 1_000_000
 MIB = 1024 * 1024
-CUTS = (65535, 65536, 65537)
 
 #: name -> (corpus language, encoding, size in bytes)
 FILES: dict[str, tuple[str, str, int]] = {

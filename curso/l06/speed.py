@@ -38,7 +38,6 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from codecbox.streaming import transcode, write_atomic
 from curso.paths import cache_dir, paragraphs
@@ -61,7 +60,7 @@ __all__ = [
     "text_file",
 ]
 
-DEFAULT_SIZE = 10 * 1024 * 1024
+DEFAULT_SIZE: int = cite("l06", "speed.size_mib") * 1024 * 1024
 """10 MiB, the size of each file in the published table."""
 
 ENCODINGS = ("cp932", "cp949", "cp1252")
@@ -346,7 +345,11 @@ class SpeedTable(View):
                 timing = self.get(method, enc)
                 row.append(_fmt_rate(timing.mb_per_s if timing else None))
                 ms = published_ms(method, enc)
-                row.append(_fmt_rate(cite("l06", "speed.size_mib") * _MIB / _MB / (ms / 1000) if ms else None))
+                row.append(
+                    _fmt_rate(
+                        cite("l06", "speed.size_mib") * _MIB / _MB / (ms / 1000) if ms else None
+                    )
+                )
             rows.append(row)
         return rows
 

@@ -2,7 +2,7 @@
 
 The expected values assume no HTTP charset and a windows-1252 default. Our pipeline
 tries "valid UTF-8" and detection before that default, so the conformance check is on
-the *declaration* stage: BOM, else prescan, else windows-1252 (:func:`sniff`). A few
+the *declaration* stage: BOM, else prescan, else windows-1252 (:func:`declared`). A few
 tests1.dat vectors put their <meta> after byte 1024; browsers only find it by full
 parsing (the tree builder re-decodes), which a prescan never does. They are counted
 separately so that any change shows up as a changed number.
@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from codecbox.decoding import decode_html, prescan
+from codecbox.decoding import decode_html
 from codecbox.labels import lookup
+from codecbox.rules import Rule
+from codecbox.sniffing import bom, prescan
 
-VECTORS = Path(__file__).parent / "vectors" / "html5lib-encoding"
+VECTORS = Path(__file__).resolve().parent.parent / "vectors" / "html5lib-encoding"
 FILES = ("tests1.dat", "tests2.dat", "test-yahoo-jp.dat", "preparsed-pr130/tests1.dat")
 #: README: this expectation (windows-1252) is wrong; tests1.dat, a spec-literal prescan
 #: and html5lib's prescan all say iso-8859-2 for the same 1,023 bytes.
@@ -49,14 +51,14 @@ CASES = [
 ]
 
 
-def sniff(data: bytes) -> str:
+def declared(data: bytes) -> str:
     """The declaration stage only: BOM, else prescan, else the windows-1252 default."""
-    for bom, name in (
+    for mark, name in (
         (b"\xef\xbb\xbf", "UTF-8"),
         (b"\xfe\xff", "UTF-16BE"),
         (b"\xff\xfe", "UTF-16LE"),
     ):
-        if data.startswith(bom):
+        if data.startswith(mark):
             return name
     return prescan(data) or "windows-1252"
 
@@ -86,9 +88,20 @@ def test_declaration_stage(name: str, n: int, data: bytes, expected: str) -> Non
     assert lookup(expected) is not None
     if beyond_1024(name, data):
         # Only the tree builder finds it; the prescan must not look that far.
-        assert sniff(data) == "windows-1252" != lookup(expected)
+        assert declared(data) == "windows-1252" != lookup(expected)
     else:
-        assert sniff(data) == lookup(expected)
+        assert declared(data) == lookup(expected)
+
+
+def test_web_bom_agrees_with_the_declaration_stage() -> None:
+    with_bom = 0
+    for param in CASES:
+        _, _, data, _ = param.values
+        found = bom(data, web=True)
+        if found is not None:
+            with_bom += 1
+            assert found[0].name == declared(data), param.id
+    assert with_bom > 0  # or this proves nothing
 
 
 @pytest.mark.parametrize(("name", "n", "data", "expected"), CASES)
@@ -96,10 +109,11 @@ def test_decode_html_never_raises_and_agrees_with_declarations(
     name: str, n: int, data: bytes, expected: str
 ) -> None:
     decoded = decode_html(data)
-    if decoded.source in ("BOM", "meta"):
-        assert decoded.encoding == sniff(data)
+    if decoded.rule in (Rule.BOM, Rule.META):
+        assert decoded.encoding.name == declared(data)
     else:
-        assert sniff(data) == "windows-1252"
+        assert decoded.rule in (Rule.VALID_UTF8, Rule.DETECTED, Rule.DEFAULT)
+        assert declared(data) == "windows-1252"
 
 
 def test_conformance_numbers() -> None:
@@ -112,7 +126,7 @@ def test_conformance_numbers() -> None:
             beyond_ids.append(param.id)
             continue
         in_prescan += 1
-        matched += sniff(data) == lookup(expected)
+        matched += declared(data) == lookup(expected)
     assert (matched, in_prescan, beyond) == (83, 83, 7)
     assert beyond_ids == [f"tests1.dat#{n}" for n in range(47, 54)]
 
@@ -120,8 +134,8 @@ def test_conformance_numbers() -> None:
 def test_known_wrong_preparsed_vector() -> None:
     data, upstream = parse(VECTORS / "preparsed-pr130/tests1.dat")[0]
     assert (len(data), upstream) == (1023, "Windows-1252")
-    assert sniff(data) == "ISO-8859-2"
-    assert [sniff(d) for d, _ in parse(VECTORS / "tests1.dat") if d == data] == ["ISO-8859-2"]
+    assert declared(data) == "ISO-8859-2"
+    assert [declared(d) for d, _ in parse(VECTORS / "tests1.dat") if d == data] == ["ISO-8859-2"]
 
 
 def test_yahoo_jp_declares_euc_jp_over_utf8_bytes() -> None:

@@ -1,4 +1,4 @@
-"""`python3 course.py lab` must open JupyterLab with a kernel that imports codecbox."""
+"""`python3 course.py lab` must open JupyterLab with a kernel that imports codecbox and curso."""
 
 import subprocess
 import sys
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jupyter_client.manager import start_new_kernel
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_jupyterlab_is_installed_in_this_environment():
@@ -17,13 +17,15 @@ def test_jupyterlab_is_installed_in_this_environment():
     assert result.stdout.strip().startswith("4.")
 
 
-def test_python3_kernel_imports_codecbox():
-    """The kernel JupyterLab starts for the lessons ('python3') sees this checkout's codecbox."""
+def test_python3_kernel_imports_codecbox_and_curso():
+    """The kernel JupyterLab starts for the lessons ('python3') sees this checkout's packages."""
     outputs: list[dict] = []
     km, kc = start_new_kernel(kernel_name="python3", cwd=str(ROOT / "lessons"))
     try:
         reply = kc.execute_interactive(
-            "import codecbox, pathlib; print(pathlib.Path(codecbox.__file__).parent)",
+            "import codecbox, curso, pathlib\n"
+            "print(pathlib.Path(codecbox.__file__).parent)\n"
+            "print(pathlib.Path(curso.__file__).parent)",
             timeout=60,
             output_hook=outputs.append,
         )
@@ -32,7 +34,7 @@ def test_python3_kernel_imports_codecbox():
         km.shutdown_kernel(now=True)
     assert reply["content"]["status"] == "ok"
     printed = "".join(m["content"].get("text", "") for m in outputs if m["msg_type"] == "stream")
-    assert Path(printed.strip()) == ROOT / "codecbox"
+    assert [Path(line) for line in printed.split()] == [ROOT / "codecbox", ROOT / "curso"]
 
 
 def test_widgets_extension_is_enabled_in_jupyterlab():

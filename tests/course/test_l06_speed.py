@@ -1,29 +1,33 @@
-"""Tests for codecbox.speed: sample files, timing helpers, the speed table's forms.
+"""curso.l06.speed: sample files, timing helpers, the speed table's forms, the cited figures.
 
-No absolute speed is asserted (those live in benchmarks/convert.py); only one
-ratio, with a margin wide enough never to flake.
+No absolute speed is asserted (those live in benchmarks/convert.py); only one ratio, with a
+margin wide enough never to flake.
 """
 
 from __future__ import annotations
 
+import copy
 import shutil
 
 import pytest
 
-from codecbox.speed import (
+from codecbox.streaming import transcode
+from curso import published
+from curso.l06.speed import (
     ENCODINGS,
     METHODS,
-    PUBLISHED,
+    PUBLISHED_ONLY,
     SpeedTable,
     Timing,
     conversion_table,
     make_text_file,
     median_time,
+    published_ms,
     published_ratios,
     ratios,
     text_file,
 )
-from codecbox.streaming import transcode
+from curso.published import cite
 
 SMALL = 200_000
 HAVE_ICONV = shutil.which("iconv") is not None
@@ -85,10 +89,12 @@ def test_make_text_file_leaves_no_temporary_file(tmp_path):
 def test_make_text_file_needs_a_language(tmp_path):
     with pytest.raises(ValueError, match="lang"):
         make_text_file(tmp_path / "f.txt", "utf-8", 100)
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(ValueError, match="unknown corpus language 'no-such-language'"):
         make_text_file(tmp_path / "f.txt", "utf-8", 100, lang="no-such-language")
     data = make_text_file(tmp_path / "f.txt", "utf-8", 1001, lang="es").read_bytes()
     assert len(data) == 1001 and data.decode("utf-8")
+    with pytest.raises(ValueError, match="negative"):
+        make_text_file(tmp_path / "f.txt", "cp1252", -1)
 
 
 def test_text_file_builds_once_in_the_cache(cache):
@@ -104,8 +110,9 @@ def test_text_file_replaces_a_stale_build(cache):
     path = text_file("cp1252", 5000)
     stale = path.with_name(path.name.rsplit("-", 1)[0] + "-000000000000.txt")
     path.rename(stale)
+    other = text_file("cp1252", 6000)  # another size: not stale, kept
     assert text_file("cp1252", 5000) == path
-    assert path.exists() and not stale.exists()
+    assert path.exists() and not stale.exists() and other.exists()
 
 
 # --- timing ---
@@ -128,9 +135,8 @@ def test_median_time_is_the_median():
     assert median_time(lambda: None, 1, clock=fake_clock([7])) == 7
 
 
-def test_median_time_with_the_real_clock():
-    assert median_time(lambda: None, 5) >= 0
-    with pytest.raises(ValueError):
+def test_median_time_needs_a_run():
+    with pytest.raises(ValueError, match="at least 1"):
         median_time(lambda: None, 0)
 
 
@@ -139,6 +145,7 @@ def test_timing_units():
     assert t.ms == 500 and t.mb_per_s == 4
     missing = Timing("iconv", "cp932", None, 10, note="absent")
     assert missing.ms is None and missing.mb_per_s is None
+    assert Timing("cat", "cp932", 0.0, 10).mb_per_s == float("inf")
 
 
 # --- the table ---
@@ -152,6 +159,7 @@ def test_the_three_methods_give_identical_bytes(table, small_files):
         assert set(table.compared[enc]) == expected
         assert table.identical[enc] is True
         assert table.sizes[enc] == SMALL
+        assert table.files[enc] == str(small_files[enc])
 
 
 def test_every_cell_is_measured(table):
@@ -162,27 +170,51 @@ def test_every_cell_is_measured(table):
                 assert timing.seconds is None
             else:
                 assert timing.seconds is not None and len(timing.runs) == 1
+                assert table.ms(method, enc) == timing.seconds * 1000
     assert table.validation.nbytes > SMALL  # CP932 text grows by half in UTF-8
+
+
+def test_cited_columns_hold_the_published_figures(table):
+    t = table.table()
+    assert t.header[1:] == tuple(x for enc in ENCODINGS for x in (enc.upper(), "M1 Pro*"))
+    assert t.muted == frozenset({2, 4, 6})
+    rows = {row[0]: row for row in t.rows if row is not None}
+    cat_ms = cite("l06", "speed.cat_ms")
+    for method, label in {**METHODS, **PUBLISHED_ONLY}.items():
+        cited = rows[label][2::2]
+        if method == "cat":
+            expected = [f"{cat_ms:g} ms"] * len(ENCODINGS)
+        else:
+            ms = [published_ms(method, enc) for enc in ENCODINGS]
+            expected = ["—" if v is None else f"{v} ms" for v in ms]
+        assert list(cited) == expected, label
+    assert rows[METHODS["transcode"]][2::2] == ("—",) * 3  # not in the published table
+    assert rows[PUBLISHED_ONLY["php_iconv"]][1::2] == ("(no medido)",) * 3
 
 
 def test_plain_text_shows_the_published_figures_as_citations(table):
     text = str(table)
     assert repr(table) == text
-    for label in METHODS.values():
+    for label in [*METHODS.values(), *PUBLISHED_ONLY.values()]:
         assert label in text
     assert "M1 Pro*" in text and "Cita, no medido aquí" in text
-    for ms in ("36 ms", "33 ms", "10 ms", "22 ms", "283 ms", "284 ms", "212 ms", "196 ms"):
-        assert ms in text
-    assert "15.6 MB en 10.3 ms" in text
-    assert "4 ms" in text
+    for method in ("python", "iconv", *PUBLISHED_ONLY):
+        for enc in ENCODINGS:
+            assert f"{published_ms(method, enc)} ms" in text
+    pv = cite("l06", "speed.validation")
+    assert f"publicado: {pv['mb']} MB en {pv['ms']} ms" in text
     assert "idénticas" in text and "DISTINTAS" not in text
+    lines = text.splitlines()
+    rule = next(i for i, line in enumerate(lines) if set(line) <= {"-", " "})
+    assert lines[rule + 1 + 6] == lines[rule]  # 6 rows of ms, then the rule, then MB/s
 
 
 def test_html_form(table):
     page = table._repr_html_()
-    assert page.startswith("<table>") and page.count("<tr>") == 1 + 6 + 3
-    assert "284 ms" in page and "PHP mb_convert_encoding" in page
+    assert page.startswith("<table") and page.count("<tr>") == 1 + 6 + 3
+    assert f"{published_ms('iconv', 'cp932')} ms" in page and "PHP mb_convert_encoding" in page
     assert "Cita, no medido aquí" in page
+    assert '<th style="text-align: right; color: #888">M1 Pro*</th>' in page
 
 
 def test_missing_iconv_is_reported_not_fatal(small_files, tmp_path):
@@ -194,6 +226,7 @@ def test_missing_iconv_is_reported_not_fatal(small_files, tmp_path):
     assert "no está instalado" in str(table)
     r = ratios(table)
     assert r["iconv_over_python"] == {"cp1252": None} and r["iconv_over_python_min"] is None
+    assert list(tmp_path.iterdir()) == []  # the transcode output is cleaned up
 
 
 def test_encodings_use_the_cache(cache):
@@ -208,16 +241,45 @@ def test_ratios_follow_the_timings(table):
         python = table.get("python", enc).seconds
         assert r["transcode_over_python"][enc] == table.get("transcode", enc).seconds / python
         assert r["python_mb_s"][enc] == table.get("python", enc).mb_per_s
+        if HAVE_ICONV:
+            iconv, cat = table.get("iconv", enc).seconds, table.get("cat", enc).seconds
+            assert r["iconv_over_python"][enc] == iconv / python
+            assert r["iconv_minus_cat_over_python"][enc] == (iconv - cat) / python
     assert r["validation_mb_s"] == table.validation.mb_per_s
+    assert r["validation_mb"] == table.validation.nbytes / 1e6
 
 
-def test_published_ratios_match_the_citation():
+# --- the cited figures ---
+
+
+@pytest.mark.parametrize("method", ["python", "iconv", *PUBLISHED_ONLY])
+def test_every_cited_conversion_time_exists(method):
+    for enc in ENCODINGS:
+        ms = published_ms(method, enc)
+        assert isinstance(ms, int) and ms > 0, (method, enc)
+
+
+def test_published_ms_is_none_where_nothing_was_published():
+    assert published_ms("transcode", "cp932") is None  # not a published row
+    assert published_ms("python", "utf-16") is None  # not a published column
+
+
+def test_published_ratios_are_computed_from_the_toml(monkeypatch):
+    figures = copy.deepcopy(published.figures("l06"))
+    speed = figures["speed"]
+    speed["python"] = {"cp932": 10, "cp949": 20, "cp1252": 40}
+    speed["iconv"] = {"cp932": 30, "cp949": 100, "cp1252": 80}
+    speed["cat_ms"] = 5
+    speed["size_mib"] = 1
+    speed["validation"] = {"mb": 2.0, "ms": 4.0}
+    monkeypatch.setattr(published, "_load", lambda lesson: figures)
     r = published_ratios()
-    assert PUBLISHED["conversion_ms"]["iconv"]["cp932"] == 284
-    assert r["iconv_over_python"]["cp932"] == pytest.approx(284 / 36)
-    assert 6 < r["iconv_over_python_min"] < r["iconv_over_python_max"] < 20  # "diez veces"
-    assert 280 < r["python_mb_s"]["cp932"] and r["python_mb_s"]["cp1252"] < 1100
-    assert r["validation_mb_s"] == pytest.approx(15.6 / 0.0103)
+    assert r["iconv_over_python"] == {"cp932": 3, "cp949": 5, "cp1252": 2}
+    assert r["iconv_minus_cat_over_python"] == {"cp932": 2.5, "cp949": 4.75, "cp1252": 1.875}
+    assert (r["iconv_over_python_min"], r["iconv_over_python_max"]) == (2, 5)
+    assert r["python_mb_s"]["cp932"] == pytest.approx(1.048576 / 0.010)
+    assert r["iconv_mb_s"]["cp949"] == pytest.approx(1.048576 / 0.100)
+    assert (r["validation_mb"], r["validation_mb_s"]) == (2.0, 500.0)
 
 
 def test_transcode_is_not_much_slower_than_in_memory(tmp_path):

@@ -7,9 +7,10 @@ stale. Authors put a hidden claim under the sentence::
     <!-- assert: len("ñ".encode("utf-8")) == 2 -->
 
 The expression is evaluated in the notebook's own kernel at that point (after
-every code cell above it ran). A bold figure must be backed by an assert (or by
-a ``<!-- cita: ... -->`` comment that marks it as quoted from the published
-lesson) in the same cell that contains the figure's text.
+every code cell above it ran). A bold figure must be backed by an assert, or by
+a ``<!-- cita: KEY, ... -->`` comment in the same cell: a figure quoted from the
+published lesson, where each KEY names an entry of ``data/published/lNN.toml``
+(lesson NN is the notebook's number) and the entry's value backs the figure.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ import re
 import nbformat
 import pytest
 from build_notebooks import execute
-from notebook_utils import ALL, ROOT, SOLUTIONS, ids, read
+from notebook_utils import ALL, SOLUTIONS, ids, read
+
+from curso.published import cite
 
 CLAIM = re.compile(r"<!--\s*assert:\s*(.*?)\s*-->", re.S)
 CITATION = re.compile(r"<!--\s*cita:\s*(.*?)\s*-->", re.S)
@@ -99,9 +102,31 @@ def is_encoding_name(token: str) -> bool:
     return True
 
 
-def unbacked_figures(source: str) -> list[str]:
-    """Bold spans with a figure that no assert or citation in the cell mentions."""
-    backing = " ".join(CLAIM.findall(source) + CITATION.findall(source)).lower()
+def lesson_of(path) -> str:
+    """``solutions/06_deteccion.ipynb`` -> ``"l06"``: the published figures it may cite."""
+    return "l" + path.name.split("_", 1)[0]
+
+
+def cited_keys(source: str) -> list[str]:
+    return [k.strip() for c in CITATION.findall(source) for k in c.split(",") if k.strip()]
+
+
+def _flatten(value) -> list[str]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _flatten(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _flatten(v)]
+    return [str(value)]
+
+
+def cited_values(source: str, lesson: str) -> list[str]:
+    """The values of the published figures the cell cites (KeyError for a missing key)."""
+    return [x for key in cited_keys(source) for x in _flatten(cite(lesson, key))]
+
+
+def unbacked_figures(source: str, lesson: str = "l06") -> list[str]:
+    """Bold spans with a figure that no assert or cited figure in the cell mentions."""
+    backing = " ".join(CLAIM.findall(source) + cited_values(source, lesson)).lower()
     backing = backing.replace("_", "")
     prose = COMMENT.sub("", source)
     missing = []
@@ -117,11 +142,28 @@ def unbacked_figures(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_citations_name_published_figures(path):
+    """Every <!-- cita: KEY --> names an entry of data/published/lNN.toml."""
+    missing = []
+    for i, cell in enumerate(read(path).cells):
+        if cell.cell_type != "markdown":
+            continue
+        for key in cited_keys(cell.source):
+            try:
+                cite(lesson_of(path), key)
+            except (KeyError, FileNotFoundError) as exc:
+                missing.append(f"cell {i}: {exc}")
+    assert not missing, f"{path.name}: citations of figures that are not published:\n" + "\n".join(
+        missing
+    )
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_bold_figures_are_backed(path):
     problems = []
     for i, cell in enumerate(read(path).cells):
         if cell.cell_type == "markdown":
-            problems += [f"cell {i}: {m}" for m in unbacked_figures(cell.source)]
+            problems += [f"cell {i}: {m}" for m in unbacked_figures(cell.source, lesson_of(path))]
     assert not problems, f"{path.name}: bold figures without a claim or citation:\n" + "\n".join(
         problems
     )
@@ -149,6 +191,10 @@ def test_the_checker_catches_a_false_claim(tmp_path):
     assert unbacked_figures("Son **3 letras** y **4 bytes**.\n<!-- assert: n == 4 -->") == [
         "**3 letras** (3)"
     ]
-    assert unbacked_figures("Citado: **894 ms**. <!-- cita: 894 ms -->") == []
+    assert unbacked_figures("Citado: **894 ms**. <!-- cita: prefix.whole_ms -->") == []
+    assert unbacked_figures("Citado: **895 ms**. <!-- cita: prefix.whole_ms -->") == [
+        "**895 ms** (895)"
+    ]
+    with pytest.raises(KeyError, match="prefix.whole_s"):
+        unbacked_figures("Citado: **894 ms**. <!-- cita: prefix.whole_s -->")
     assert unbacked_figures("En **UTF-8** ...") == []
-    assert ROOT.exists()

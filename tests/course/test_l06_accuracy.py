@@ -1,9 +1,8 @@
-"""Tests for codecbox.accuracy: sampling, scoring, the cache, the tables and the explorer."""
+"""curso.l06.accuracy and curso.l06.explorer: sampling, scoring, the cache, the tables, the plot
+and the classroom explorer."""
 
 from __future__ import annotations
 
-import hashlib
-import io
 import json
 import os
 import shutil
@@ -13,18 +12,20 @@ from pathlib import Path
 
 import pytest
 
-from codecbox import accuracy
-from codecbox.accuracy import (
+from codecbox.detection import Guess
+from codecbox.labels import resolve
+from curso import paths
+from curso.l06 import accuracy
+from curso.l06.accuracy import (
     CASE_LABELS,
     CASES,
     COLUMNS,
     LANGS,
-    PUBLISHED,
+    PUBLISHED_LENGTHS,
     UTF8_CASES,
     Results,
     Sample,
-    corpus_text,
-    explore,
+    cited_count,
     is_correct,
     measure,
     samples,
@@ -32,25 +33,31 @@ from codecbox.accuracy import (
     utf8_table,
     wrong,
 )
-from codecbox.detection import Guess, guess_v1, guess_v2
+from curso.l06.detectors import guess_v1, guess_v2
+from curso.l06.explorer import ORDERS, accuracy_explorer, explore
+from curso.published import cite
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"stdlib v1": COLUMNS["stdlib v1"], "stdlib v2": COLUMNS["stdlib v2"]}
+PUBLISHED_COLUMNS = ("stdlib v1", "stdlib v2", "PHP lista A", "PHP lista B")
 
+# Runs here and in a fresh interpreter with another PYTHONHASHSEED: same samples, same digest.
+DIGEST_CODE = """
+import hashlib
+from curso.l06.accuracy import samples
 
-def _digest(cells) -> str:
-    h = hashlib.sha256()
-    for lang, enc, length, n in cells:
-        for s in samples(lang, enc, length, n):
-            h.update(s.text.encode("utf-8") + b"\0" + s.data + b"\1")
-    return h.hexdigest()
-
-
-_DIGEST_CODE = """
-import sys
-from tests.test_accuracy import _digest
-print(_digest([("es", "cp1252", 4, 20), ("ja", "euc_jp", 16, 20), ("ko", "utf-8", 8, 20)]))
+h = hashlib.sha256()
+cells = [("es", "cp1252", 4, 20), ("ja", "euc_jp", 16, 20), ("ko", "utf-8", 8, 20)]
+for lang, enc, length, n in cells:
+    for s in samples(lang, enc, length, n):
+        h.update(s.text.encode("utf-8") + b"\\0" + s.data + b"\\1")
+digest = h.hexdigest()
 """
+
+
+def count(summary, column: str) -> int:
+    """Right guesses in one row of the explorer's summary table ("17 de 200")."""
+    return next(int(cells[1].split()[0]) for cells in summary.rows if cells[0] == column)
 
 
 @pytest.fixture(scope="module")
@@ -69,19 +76,19 @@ def test_samples_are_the_same_every_time():
 
 
 def test_samples_do_not_depend_on_pythonhashseed():
-    cells = [("es", "cp1252", 4, 20), ("ja", "euc_jp", 16, 20), ("ko", "utf-8", 8, 20)]
-    here = _digest(cells)
+    scope: dict = {}
+    exec(DIGEST_CODE, scope)
     for seed in ("0", "4242"):
         env = {**os.environ, "PYTHONHASHSEED": seed}
         out = subprocess.run(
-            [sys.executable, "-c", _DIGEST_CODE],
+            [sys.executable, "-c", DIGEST_CODE + "print(digest)"],
             cwd=ROOT,
             env=env,
             capture_output=True,
             text=True,
             check=True,
         )
-        assert out.stdout.strip() == here
+        assert out.stdout.strip() == scope["digest"]
 
 
 @pytest.mark.parametrize("case", [*CASES, *UTF8_CASES], ids=lambda c: "-".join(c))
@@ -100,6 +107,19 @@ def test_samples_pass_the_filters(case, length):
         assert s.text in text
 
 
+def test_samples_are_drawn_from_the_held_out_split_only():
+    assert accuracy.held_out_text("es") == "\n".join(paths.paragraphs("es", "heldout"))
+    tuning = set(paths.paragraphs("es", "tuning"))
+    for s in samples("es", "cp1252", 64, n=20):
+        assert not any(s.text in paragraph for paragraph in tuning)
+
+
+def test_samples_take_encoding_labels():
+    assert samples("es", "windows-1252", 4, n=5) == samples("es", "cp1252", 4, n=5)
+    with pytest.raises(ValueError, match="has no decoder"):
+        samples("es", "replacement", 4, n=5)
+
+
 def test_samples_drop_ascii_unencodable_and_non_round_trip(monkeypatch):
     # 〜 (U+301C) encodes in cp932 but comes back as ～; é is not in cp932; "ab" is ASCII.
     monkeypatch.setattr(accuracy, "held_out_text", lambda lang: "〜〜〜ééé\nabかか")
@@ -116,20 +136,14 @@ def test_samples_fail_clearly_when_the_corpus_cannot_supply_them(monkeypatch):
         samples("ja", "cp932", 2, n=5)
     with pytest.raises(ValueError, match="shorter than 300"):
         samples("ja", "cp932", 300, n=5)
+    with pytest.raises(ValueError, match="length >= 1"):
+        samples("ja", "cp932", 0, n=5)
 
 
 def test_samples_can_cross_paragraph_breaks():
     # Japanese paragraphs are shorter than 256 characters, so long samples span line feeds.
-    assert max(len(p) for p in accuracy.paragraphs("ja")) < 256
+    assert max(len(p) for p in paths.paragraphs("ja", "heldout")) < 256
     assert any("\n" in s.text for s in samples("ja", "cp932", 256, n=20))
-
-
-def test_corpus_errors(monkeypatch, tmp_path):
-    with pytest.raises(ValueError, match="unknown corpus language"):
-        corpus_text("fr")
-    monkeypatch.setattr(accuracy, "corpus_dir", lambda: tmp_path / "corpus")
-    with pytest.raises(FileNotFoundError, match="course corpus file not found: .*es.heldout.txt"):
-        corpus_text("es")
 
 
 # --- scoring ----------------------------------------------------------------------------------
@@ -139,8 +153,10 @@ def test_is_correct():
     s = Sample("año", "cp1252", "año".encode("cp1252"))
     assert is_correct(s, "cp1252")
     assert is_correct(s, "latin-1")  # same text back: the family is right
-    assert is_correct(s, Guess("cp1252", "test"))
+    assert is_correct(s, Guess(resolve("cp1252"), "test"))
+    assert is_correct(s, Guess(resolve("iso-8859-1"), "test"))
     assert not is_correct(s, "cp932")  # decodes, but to a + a private-use character
+    assert not is_correct(s, Guess(resolve("shift_jis"), "test"))
     assert not is_correct(s, "utf-8")  # decode error
     assert not is_correct(s, None)
     assert not is_correct(s, Guess(None, "test"))
@@ -157,14 +173,19 @@ def test_measure_counts_match_an_independent_recount(small_results):
     assert r.columns == ("stdlib v1", "stdlib v2")
     assert r.legacy_total == len(CASES) * 2 * 20
     assert r.utf8_total == len(LANGS) * 2 * 20
-    for (column, case, length), count in r.correct.items():
-        assert count + len(r.misses[(column, case, length)]) == 20
+    for (column, case, length), correct in r.correct.items():
+        assert correct + len(r.misses[(column, case, length)]) == 20
     detect = {"stdlib v1": guess_v1, "stdlib v2": guess_v2}
     for column in r.columns:
         for case in CASES:
-            drawn = samples(case[0], case[1], 4, n=20)
-            expected = sum(is_correct(s, detect[column](s.data)) for s in drawn)
+            guesses = [(s, detect[column](s.data)) for s in samples(case[0], case[1], 4, n=20)]
+            expected = sum(is_correct(s, guess) for s, guess in guesses)
             assert r.count(column, case, 4) == expected
+            assert r.misses[(column, case, 4)] == tuple(
+                (s.text, guess.encoding and guess.encoding.codec)
+                for s, guess in guesses
+                if not is_correct(s, guess)
+            )
     es_misses = r.misses[("stdlib v1", ("es", "cp1252"), 4)]
     assert es_misses and all(guess != "cp1252" for _, guess in es_misses)
     assert r.utf8_correct("stdlib v2") == r.utf8_total
@@ -214,17 +235,41 @@ def test_cache_hit_and_recompute(monkeypatch, tmp_path):
     assert list(tmp_path.glob(".accuracy-*")) == []  # no temporary file left behind
 
 
+def test_an_unwritable_cache_is_skipped(tmp_path):
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    cols = {"stdlib v2": COLUMNS["stdlib v2"]}
+    r = measure(cols, lengths=(4,), n=5, cache_dir=blocked)
+    assert r == measure(cols, lengths=(4,), n=5, cache=False)
+
+
 def test_cache_key_follows_the_corpus(monkeypatch, tmp_path):
     key = accuracy.cache_key(["stdlib v2"], (4,), 10)
     assert key == accuracy.cache_key(["stdlib v2"], (4,), 10)
     assert key != accuracy.cache_key(["stdlib v2"], (4,), 11)
     assert key != accuracy.cache_key(["stdlib v1"], (4,), 10)
-    copy = tmp_path / "corpus"
-    shutil.copytree(accuracy.corpus_dir(), copy)
-    monkeypatch.setattr(accuracy, "corpus_dir", lambda: copy)
+    assert key != accuracy.cache_key(["stdlib v2"], (4, 8), 10)
+    copy = tmp_path / "data"
+    shutil.copytree(paths.data_dir() / "corpus", copy / "corpus")
+    monkeypatch.setattr(paths, "data_dir", lambda: copy)
     assert accuracy.cache_key(["stdlib v2"], (4,), 10) == key
-    with open(copy / "ko" / "heldout.txt", "a", encoding="utf-8") as f:
+    with open(copy / "corpus" / "ko" / "tuning.txt", "a", encoding="utf-8") as f:
+        f.write("새 문단입니다.\n")  # not measured: the key stays
+    assert accuracy.cache_key(["stdlib v2"], (4,), 10) == key
+    with open(copy / "corpus" / "ko" / "heldout.txt", "a", encoding="utf-8") as f:
         f.write("새 문단입니다.\n")
+    assert accuracy.cache_key(["stdlib v2"], (4,), 10) != key
+
+
+@pytest.mark.parametrize("module", [accuracy.detectors, accuracy.codecbox.detection])
+def test_cache_key_follows_the_detectors_source(monkeypatch, tmp_path, module):
+    key = accuracy.cache_key(["stdlib v2"], (4,), 10)
+    copy = tmp_path / "copy.py"
+    shutil.copy(module.__file__, copy)
+    monkeypatch.setattr(module, "__file__", str(copy))
+    assert accuracy.cache_key(["stdlib v2"], (4,), 10) == key
+    with open(copy, "a", encoding="utf-8") as f:
+        f.write("# a change\n")
     assert accuracy.cache_key(["stdlib v2"], (4,), 10) != key
 
 
@@ -234,25 +279,28 @@ def test_custom_columns_are_not_cached(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+# --- the published figures --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("length", PUBLISHED_LENGTHS)
+@pytest.mark.parametrize("column", PUBLISHED_COLUMNS)
+def test_every_published_count_is_cited(column, length):
+    n = cite("l06", "accuracy.n")
+    for case in CASES:
+        cited = cited_count(column, case, length)
+        assert isinstance(cited, int) and 0 <= cited <= n, (column, case, length)
+
+
+def test_cited_count_refuses_what_was_not_published():
+    with pytest.raises(KeyError, match="no '8' in 'accuracy'"):
+        cited_count("stdlib v1", ("es", "cp1252"), 8)
+    with pytest.raises(KeyError):
+        cited_count("chardet", ("es", "cp1252"), 4)
+    with pytest.raises(KeyError):
+        cited_count("stdlib v1", ("ko", "utf-8"), 4)
+
+
 # --- tables and misses ------------------------------------------------------------------------
-
-
-def test_published_figures_are_complete():
-    assert set(PUBLISHED) == {4, 16, 256}
-    for figures in PUBLISHED.values():
-        assert set(figures) == {"stdlib v1", "stdlib v2", "PHP lista A", "PHP lista B"}
-        for column in figures.values():
-            assert list(column) == list(CASES)
-    assert PUBLISHED[4]["stdlib v1"][("es", "cp1252")] == 107
-    assert PUBLISHED[4]["stdlib v2"][("ja", "cp932")] == 185  # "sus 15 fallos"
-    assert PUBLISHED[16]["PHP lista B"][("ja", "euc_jp")] == 152
-    not_200 = {
-        (col, case)
-        for col, cells in PUBLISHED[256].items()
-        for case, v in cells.items()
-        if v != 200
-    }
-    assert not_200 == {("stdlib v1", ("en", "cp1252")), ("PHP lista A", ("en", "cp1252"))}
 
 
 def test_table_text_and_html(small_results):
@@ -262,20 +310,23 @@ def test_table_text_and_html(small_results):
     assert "PHP lista A (publicado)" in text and "PHP lista B (publicado)" in text
     assert "no medidas aquí" in text
     lines = text.splitlines()
-    es = next(line for line in lines if line.startswith("Español, Windows-1252"))
-    v1 = small_results.count("stdlib v1", ("es", "cp1252"), 4)
-    v2 = small_results.count("stdlib v2", ("es", "cp1252"), 4)
-    assert es.split()[2:] == [str(v1), str(v2), "153", "170"]
-    assert [line.split(",")[0] for line in lines[2:7]] == [
-        CASE_LABELS[c].split(",")[0] for c in CASES
-    ]
+    assert lines[0] == "Aciertos sobre 20, muestras de 4 caracteres (corpus reservado)"
+    for case, line in zip(CASES, lines[2:7], strict=True):
+        assert line.startswith(CASE_LABELS[case] + " ")
+        measured = [str(small_results.count(c, case, 4)) for c in small_results.columns]
+        cited = [str(cited_count(php, case, 4)) for php in ("PHP lista A", "PHP lista B")]
+        assert line.split()[2:] == measured + cited
     page = t._repr_html_()
-    assert "<th>PHP lista A (publicado)</th>" in page and ">153<" in page and ">47<" in page
+    assert '<th style="color: #888">PHP lista A (publicado)</th>' in page
+    es_a = cited_count("PHP lista A", ("es", "cp1252"), 4)
+    assert f'<td style="color: #888">{es_a}</td>' in page
+    assert "<th>Español, Windows-1252</th>" in page  # row headers
 
     t16 = str(table(small_results, 16))
     assert "Aciertos sobre 20, muestras de 16 caracteres" in t16
     ko = next(line for line in t16.splitlines() if line.startswith("Coreano"))
-    assert ko.split()[-2:] == ["132", "200"]
+    cited = [str(cited_count(php, ("ko", "cp949"), 16)) for php in ("PHP lista A", "PHP lista B")]
+    assert ko.split()[-2:] == cited
     with pytest.raises(ValueError, match="not measured"):
         table(small_results, 8)
     assert "PHP" not in str(table(small_results, 4, published=False))
@@ -289,9 +340,14 @@ def test_table_marks_unpublished_lengths(tmp_path):
 
 def test_utf8_table(small_results):
     text = str(utf8_table(small_results))
-    assert "stdlib v2                160 de 160" in text
-    assert "stdlib v1 (publicado)    4,000 de 4,000" in text
-    assert "UTF-8 válido: 0 de 200 (publicado: 0 de 10,000)" in text
+    for column in small_results.columns:
+        right = small_results.utf8_correct(column)
+        assert f"{column}                {right} de 160" in text
+    cited = cite("l06", "accuracy.utf8_correct")
+    assert f"stdlib v1 (publicado)    {cited:,} de {cited:,}" in text
+    assert (
+        f"UTF-8 válido: {small_results.legacy_valid_utf8} de 200 (publicado: 0 de 10,000)" in text
+    )
 
 
 def test_wrong(small_results):
@@ -305,6 +361,7 @@ def test_wrong(small_results):
     assert "apuesta" in text and "leído como" in text
     assert "<table" in m._repr_html_()
     assert len(wrong(small_results, "stdlib v1", ("es", "cp1252"), 4, limit=None)) == total
+    assert wrong(small_results, "stdlib v1", ("es", "windows-1252"), 4, limit=3) == m
     with pytest.raises(KeyError):
         wrong(small_results, "chardet", ("es", "cp1252"), 4)
 
@@ -327,11 +384,12 @@ def test_plot(small_results):
     assert "stdlib v1 (publicado)" in labels
     v1 = lines[0]
     assert list(v1.get_xdata()) == [4, 16]
-    expected = 100 * sum(small_results.count("stdlib v1", c, 4) for c in CASES) / (5 * 20)
-    assert v1.get_ydata()[0] == pytest.approx(expected)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    assert buf.getvalue().startswith(b"\x89PNG")
+    assert v1.get_ydata()[0] == pytest.approx(v1_4)
+    published = lines[labels.index("stdlib v1 (publicado)")]
+    assert list(published.get_xdata()) == list(PUBLISHED_LENGTHS)
+    n = cite("l06", "accuracy.n")
+    cited_4 = 100 * sum(cited_count("stdlib v1", c, 4) for c in CASES) / (5 * n)
+    assert published.get_ydata()[0] == pytest.approx(cited_4)
     one = accuracy.plot(small_results, case=("ko", "cp949"), published=False)
     labels = [line.get_label() for line in one.figure.axes[0].get_lines()]
     assert labels == ["stdlib v1", "stdlib v2"]
@@ -345,21 +403,43 @@ def test_explore_order_changes_v2_and_its_misses_read_as_cp1252():
     default = explore(("ja", "cp932"), 4, limit=None)
     misses = default[1]
     assert misses.column == "stdlib v2" and misses.total == len(misses) > 0
-    assert set(misses.guesses()) == {"cp1252"}
+    assert set(misses.guesses()) == {cite("l06", "accuracy.v2_ja_cp932_4_misses_read_as")}
+    assert count(default[0], "stdlib v2") == accuracy.N - misses.total
     japanese_first = explore(("ja", "cp932"), 4, ("cp932", "euc_jp", "cp949", "cp1252"))
-    ok = {row[0]: int(row[1].split()[0]) for row in default[0].rows}
-    ok_jp = {row[0]: int(row[1].split()[0]) for row in japanese_first[0].rows}
-    assert ok_jp["stdlib v2"] > ok["stdlib v2"]
+    assert count(japanese_first[0], "stdlib v2") > count(default[0], "stdlib v2")
+
+
+def test_explore_limits_the_misses_shown():
+    full = explore(("es", "cp1252"), 4, ORDERS[1], n=40, limit=None)
+    short = explore(("es", "windows-1252"), 4, ORDERS[1], n=40, limit=2)
+    assert [str(x) for x in full[:1]] == [str(x) for x in short[:1]]
+    for a, b in zip(full[1:], short[1:], strict=True):
+        assert a.total == b.total and len(b) == min(2, a.total) and b.rows == a.rows[:2]
 
 
 def test_accuracy_explorer_plain_text_and_updates():
-    w = accuracy.accuracy_explorer(("es", "cp1252"), 4, n=20)
+    w = accuracy_explorer(("es", "cp1252"), 4, n=20)
     text = str(w)
     assert text.startswith("Español, Windows-1252, 4 caracteres, candidatos: cp1252, cp932")
     assert "stdlib v2" in text and "charset-normalizer" in text and " de 20" in text
     bundle = w._repr_mimebundle_()
     assert bundle["text/plain"] == text and "<table" in bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    before = w.output.value
     w.case_input.value = ("ko", "cp949")
+    assert "Coreano, CP949" in w.output.value and w.output.value != before
     w.order_input.value = ("cp949", "cp1252", "cp932", "euc_jp")
-    assert str(w).startswith("Coreano, CP949, 4 caracteres, candidatos: cp949, cp1252")
-    assert "Coreano, CP949" in w.output.value
+    assert "candidatos: cp949, cp1252" in w.output.value
+    w.length_input.value = 16
+    text = str(w)
+    assert text.startswith("Coreano, CP949, 16 caracteres, candidatos: cp949, cp1252")
+    assert w._repr_mimebundle_()["text/plain"] == text
+    assert "16 caracteres" in w.output.value
+
+
+def test_accuracy_explorer_offers_a_custom_order():
+    order = ("euc_jp", "cp932", "cp949", "cp1252")
+    w = accuracy_explorer(("ja", "euc_jp"), 8, order, n=10)
+    assert w.order_input.value == order
+    assert [value for _, value in w.order_input.options] == [*ORDERS, order]
+    assert str(w).startswith("Japonés, EUC-JP, 8 caracteres, candidatos: euc_jp, cp932")

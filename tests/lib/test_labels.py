@@ -1,4 +1,4 @@
-"""The WHATWG label table and the Python codecs standing in for the browser decoders."""
+"""The WHATWG label table, Python's codecs standing in for the browser decoders, resolve()."""
 
 from __future__ import annotations
 
@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from codecbox import labels
-from codecbox.labels import LABELS, PYTHON_CODECS, lookup, python_codec, whatwg_name
+from codecbox.errors import UnknownEncodingError
+from codecbox.labels import LABELS, PYTHON_CODECS, Encoding, lookup, resolve
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "whatwg"
 #: the single-byte index files, copied into the repo so the comparison always runs
-INDEXES = Path(__file__).resolve().parent / "vectors" / "whatwg"
+INDEXES = Path(__file__).resolve().parent.parent / "vectors" / "whatwg"
 PACKAGE_JSON = resources.files("codecbox").joinpath("data/encodings.json")
 GROUPS = json.loads(PACKAGE_JSON.read_text("utf-8"))
 ENCODINGS = {e["name"]: e["labels"] for g in GROUPS for e in g["encodings"]}
@@ -24,13 +23,6 @@ SINGLE_BYTE = [
     if g["heading"] == "Legacy single-byte encodings"
     for e in g["encodings"]
 ]
-
-
-def test_package_copy_is_the_shared_file() -> None:
-    shared = SHARED / "encodings.json"
-    if not shared.exists():
-        pytest.skip(f"{shared} not present")
-    assert PACKAGE_JSON.read_bytes() == shared.read_bytes()
 
 
 def test_notice_ships_with_the_data() -> None:
@@ -43,6 +35,7 @@ def test_table_size() -> None:
     assert len(ENCODINGS) == 40
     assert len(LABELS) == 228
     assert set(LABELS.values()) == set(ENCODINGS)
+    assert len(SINGLE_BYTE) == 28
 
 
 @pytest.mark.parametrize("name", sorted(ENCODINGS))
@@ -51,6 +44,7 @@ def test_every_label_resolves(name: str) -> None:
         assert lookup(label) == name
         assert lookup(label.upper()) == name
         assert lookup(f" \t{label}\r\n\x0c") == name
+        assert resolve(label, label=True).name == name
 
 
 @pytest.mark.parametrize(
@@ -84,55 +78,74 @@ def test_every_encoding_has_a_codec() -> None:
             codecs.lookup(codec)
 
 
-def test_python_codec() -> None:
-    assert python_codec("sjis") == "cp932"
-    assert python_codec("euc-kr") == "cp949"
-    assert python_codec("big5") == "big5hkscs"
-    assert python_codec("gb2312") == "gb18030"
-    assert python_codec("iso-2022-kr") is None
-    assert python_codec("klingon") is None
+@pytest.mark.parametrize(
+    ("label", "codec"),
+    [
+        ("sjis", "cp932"),
+        ("euc-kr", "cp949"),
+        ("big5", "big5hkscs"),
+        ("gb2312", "gb18030"),
+        ("latin1", "cp1252"),
+        ("iso-2022-kr", None),
+    ],
+)
+def test_label_codec(label: str, codec: str | None) -> None:
+    """A label found in data decodes with the codec closest to the browser's decoder."""
+    assert resolve(label, label=True).codec == codec
+
+
+def test_unknown_label_is_an_error() -> None:
+    with pytest.raises(UnknownEncodingError, match="'klingon'"):
+        resolve("klingon", label=True)
 
 
 @pytest.mark.parametrize(
     ("name", "expected"),
     [
         ("cp949", "EUC-KR"),
-        ("euc_kr", "EUC-KR"),
-        ("EUC-KR", "EUC-KR"),
-        ("shift_jis", "Shift_JIS"),
         ("cp932", "Shift_JIS"),
-        ("shift_jis_2004", "Shift_JIS"),
+        ("windows-31j", "Shift_JIS"),  # only the WHATWG table knows it
         ("euc_jp", "EUC-JP"),
         ("iso2022_jp", "ISO-2022-JP"),
         ("cp1252", "windows-1252"),
-        ("latin_1", "windows-1252"),
         ("utf_8", "UTF-8"),
-        ("utf-8-sig", "UTF-8"),
-        ("big5", "Big5"),
-        ("cp950", "Big5"),
-        ("gb2312", "GBK"),
         ("gb18030", "gb18030"),
+        ("big5hkscs", "Big5"),
         ("cp874", "windows-874"),
         ("mac_roman", "macintosh"),
         ("mac_cyrillic", "x-mac-cyrillic"),
+        ("x-mac-cyrillic", "x-mac-cyrillic"),
         ("iso8859_8", "ISO-8859-8"),
         ("x_user_defined", "x-user-defined"),
+        # Python codecs that are *not* what a browser decodes with: no WHATWG name
+        ("euc_kr", None),  # strict KS X 1001; browsers decode EUC-KR as cp949
+        ("EUC-KR", None),  # a codec name, read as Python reads it
+        ("shift_jis", None),
+        ("shift_jis_2004", None),
+        ("latin_1", None),
+        ("utf-8-sig", None),
+        ("big5", None),
+        ("cp950", None),
+        ("gb2312", None),
         ("cp037", None),
         ("johab", None),
-        ("no-such-codec", None),
     ],
 )
-def test_whatwg_name(name: str, expected: str | None) -> None:
-    assert whatwg_name(name) == expected
+def test_whatwg_name_of_a_codec(name: str, expected: str | None) -> None:
+    enc = resolve(name)
+    assert enc.whatwg == expected
+    if expected is not None:
+        assert enc.name == expected
 
 
-def test_whatwg_name_round_trips_the_codec_table() -> None:
+def test_codec_table_round_trips() -> None:
     for name, codec in PYTHON_CODECS.items():
         if codec is None:
             continue
-        back = whatwg_name(codec)
+        back = resolve(codec)
         # ISO-8859-8-I and GBK share a codec with ISO-8859-8 and gb18030
-        assert back == {"ISO-8859-8-I": "ISO-8859-8", "GBK": "gb18030"}.get(name, name)
+        assert back.whatwg == {"ISO-8859-8-I": "ISO-8859-8", "GBK": "gb18030"}.get(name, name)
+        assert back.codec == codecs.lookup(codec).name
 
 
 def test_x_user_defined_codec() -> None:
@@ -146,6 +159,13 @@ def test_x_user_defined_codec() -> None:
     assert codecs.lookup("X_User_Defined").name == "x-user-defined"
     with pytest.raises(UnicodeEncodeError):
         "é".encode("x-user-defined")
+
+
+def test_encoding_value() -> None:
+    enc = resolve("sjis", label=True)
+    assert enc == Encoding("Shift_JIS", "cp932")
+    assert str(enc) == "Shift_JIS"
+    assert resolve(enc) is enc and resolve(enc, label=True) is enc
 
 
 # --- single-byte codecs against the WHATWG indexes ----------------------------------------
@@ -190,8 +210,8 @@ def _index(name: str) -> dict[int, int]:
 
 @pytest.mark.parametrize("name", SINGLE_BYTE)
 def test_single_byte_codec_matches_whatwg_index(name: str) -> None:
-    assert len(SINGLE_BYTE) == 28
     codec = PYTHON_CODECS[name]
+    assert codec is not None
     index = _index(name)
     wrong, refused = {}, set()
     for byte in range(256):
@@ -211,7 +231,3 @@ def test_single_byte_codec_matches_whatwg_index(name: str) -> None:
         assert index[byte] == byte  # a C1 control
     if name == "windows-1255":
         assert index[0xCA] == 0x05BA
-
-
-def test_module_doc_mentions_notice() -> None:
-    assert "WHATWG-NOTICE" in (labels.__doc__ or "")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import nbformat
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "solutions").glob("*.ipynb"))
 LESSONS = sorted((ROOT / "lessons").glob("*.ipynb"))
 ALL = SOLUTIONS + LESSONS

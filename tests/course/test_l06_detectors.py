@@ -1,0 +1,207 @@
+"""curso.l06.detectors: lesson 6's v1 and v2 against a literal transcription of the published code.
+
+``published_*`` is a literal transcription of lesson 6's v2 (``char_score`` and ``guess``). The
+only changes: candidates and the decode function are parameters (so the prefix variant is the
+lesson's "use decode_prefix instead of b.decode inside guess"), and ``guess`` also returns the
+best score so that can be compared too. The published lesson gave v1 in prose only: its oracle
+is the same loop with v1's scores written as a plain if-chain, independent of the module's table
+(weaker as an oracle, since the same authors wrote both from the prose).
+"""
+
+from __future__ import annotations
+
+import codecs
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracles import (
+    _prefix,
+    _strict,
+    published_char_score,
+    published_guess,
+    reference_v1,
+    v1_char_score,
+)
+
+from codecbox.detection import guess_stdlib
+from codecbox.rules import Rule
+from curso.l06.detectors import (
+    DEFAULT_CANDIDATES,
+    char_score_v1,
+    char_score_v2,
+    guess_v1,
+    guess_v2,
+)
+
+# --- reference oracles: tests/oracles.py ----------------------------------------------------
+
+
+def codec(guess):
+    """The Python codec a Guess names, or None for no answer."""
+    return None if guess.encoding is None else guess.encoding.codec
+
+
+def answer(guess):
+    """A Guess in the oracles' terms: (Python codec or None, the winning score or None)."""
+    return codec(guess), None if guess.raw is None else guess.raw[1]
+
+
+# --- inputs for the equivalence tests ---------------------------------------------------------
+
+POOL = (
+    "abcxyzAZ09 .,;:!?'\"-\t\r\n\x00\x07\x7f"
+    "éñüÁÓÇ×÷¿¡ºª€’‘“”–—…‚„"
+    "あいうえおがぱアイウヴーッ漢字化文日本語話猫"
+    "한국어대한민국글뭩똠햏ㄱㅏ"
+    "ｱｲｳﾞ﹏。、「」！＃＄"
+    "中文繁體字為們"
+    "\ue000\uf8ff"
+)
+# utf-16 and utf-32 (with their byte order marks): the published v2 ignores those marks,
+# unlike codecbox's stdlib detector, so they must be among the inputs.
+SAMPLE_ENCODINGS = DEFAULT_CANDIDATES + (
+    "utf-8",
+    "utf-8-sig",
+    "latin-1",
+    "gb18030",
+    "big5hkscs",
+    "utf-16",
+    "utf-32",
+)
+
+
+def random_input(rng: random.Random) -> bytes:
+    kind = rng.random()
+    if kind < 0.25:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 24)))
+    text = "".join(rng.choice(POOL) for _ in range(rng.randrange(1, 20)))
+    data = text.encode(rng.choice(SAMPLE_ENCODINGS), errors="ignore")
+    if kind < 0.6 and data:  # cut anywhere, often inside a character
+        data = data[: rng.randrange(1, len(data) + 1)]
+    return data
+
+
+RANDOM_INPUTS = [random_input(random.Random(seed)) for seed in range(3000)]
+
+ORACLES = [
+    (guess_v1, reference_v1, "v1"),
+    (guess_v2, published_guess, "v2"),
+]
+
+
+@pytest.mark.parametrize(("mine", "oracle", "name"), ORACLES, ids=["v1", "v2"])
+@pytest.mark.parametrize("prefix", [False, True], ids=["strict", "prefix"])
+def test_matches_oracle_on_random_inputs(mine, oracle, name, prefix):
+    decode = _prefix if prefix else _strict
+    winners = set()
+    rules = {"utf-8-sig": Rule.BOM, "utf-8": Rule.VALID_UTF8}
+    for data in RANDOM_INPUTS:
+        guess = mine(data, prefix=prefix)
+        expected = oracle(data, DEFAULT_CANDIDATES, decode)
+        assert answer(guess) == expected, data
+        assert guess.detector == name
+        assert guess.rule == rules.get(expected[0], Rule.DETECTED), data
+        winners.add(expected[0])
+    # the inputs must exercise every branch, or the comparison proves little
+    assert winners >= {None, "utf-8", "utf-8-sig", *DEFAULT_CANDIDATES}
+    # and the byte order marks the published detectors ignore
+    marked = [d for d in RANDOM_INPUTS if d.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF32_LE))]
+    assert len(marked) > 50
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(
+        st.binary(max_size=40),
+        st.builds(
+            lambda text, enc, cut: text.encode(enc, errors="ignore")[cut:],
+            st.text(alphabet=st.sampled_from(POOL) | st.characters(), max_size=20),
+            st.sampled_from(SAMPLE_ENCODINGS),
+            st.integers(0, 2),
+        ),
+    ),
+    candidates=st.permutations(DEFAULT_CANDIDATES).map(lambda c: c[:3]),
+    prefix=st.booleans(),
+)
+def test_matches_oracle_hypothesis(data, candidates, prefix):
+    decode = _prefix if prefix else _strict
+    for mine, oracle, _ in ORACLES:
+        guess = mine(data, candidates, prefix=prefix)
+        assert answer(guess) == oracle(data, candidates, decode)
+
+
+def test_v2_table_covers_every_scored_character():
+    # Exhaustive over the BMP: the table must agree with the published if-chain everywhere.
+    diffs = [
+        hex(o)
+        for o in range(0x10000)
+        if not 0xD800 <= o <= 0xDFFF and char_score_v2(chr(o)) != published_char_score(chr(o))
+    ]
+    assert diffs == []
+
+
+def test_v1_table_matches_the_prose_everywhere():
+    diffs = [
+        hex(o)
+        for o in range(0x10000)
+        if not 0xD800 <= o <= 0xDFFF and char_score_v1(chr(o)) != v1_char_score(chr(o))
+    ]
+    assert diffs == []
+
+
+# --- the lesson's examples --------------------------------------------------------------------
+
+
+def test_published_misreadings():
+    # é + letter and ’ + letter are valid double-byte characters: v1 falls for it, v2 does not.
+    assert "léfo".encode("cp1252").decode("cp932") == "l馭o"
+    assert "It’s".encode("cp1252").decode("cp949") == "It뭩"
+    assert codec(guess_v1("léfo".encode("cp1252"))) == "cp932"
+    assert codec(guess_v1("It’s".encode("cp1252"))) == "cp949"
+    assert codec(guess_v2("léfo".encode("cp1252"))) == "cp1252"
+    assert codec(guess_v2("It’s".encode("cp1252"))) == "cp1252"
+    assert guess_v2("año".encode("cp1252")).how == "windows-1252 (v2)"
+
+
+@pytest.mark.parametrize(
+    ("bom", "utf"),
+    [
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+        (codecs.BOM_UTF32_LE, "utf-32-le"),
+    ],
+    ids=["16le", "16be", "32le"],
+)
+def test_v1_v2_honour_only_the_utf8_bom(bom, utf):
+    data = bom + "hola, año".encode(utf)
+    assert guess_stdlib(data).rule == Rule.BOM  # the library's detector reads the mark
+    for detect in (guess_v1, guess_v2):
+        guess = detect(data)
+        assert guess.rule != Rule.BOM
+        assert not (codec(guess) or "").startswith("utf")
+        marked = detect(codecs.BOM_UTF8 + "año".encode())
+        assert (codec(marked), marked.rule) == ("utf-8-sig", Rule.BOM)
+
+
+KOREAN = "대한민국은민주공화국이다" * 4  # all two-byte in cp949, three-byte in UTF-8
+
+
+@pytest.mark.parametrize("detect", [guess_v1, guess_v2])
+@pytest.mark.parametrize("cut", range(9, 21))
+def test_prefix_cut_cp949(detect, cut):
+    data = KOREAN.encode("cp949")[:cut]
+    assert codec(detect(data, prefix=True)) == "cp949"
+    if cut % 2:  # odd: inside a syllable
+        assert codec(detect(data)) != "cp949"
+    else:
+        assert codec(detect(data)) == "cp949"
+
+
+@pytest.mark.parametrize("detect", [guess_v1, guess_v2])
+@pytest.mark.parametrize("cut", range(9, 21))
+def test_prefix_cut_utf8(detect, cut):
+    data = KOREAN.encode("utf-8")[:cut]
+    assert codec(detect(data, prefix=True)) == "utf-8"
+    assert (codec(detect(data)) == "utf-8") == (cut % 3 == 0)

@@ -1,0 +1,241 @@
+"""curso.render: the one table (text and HTML), the plot wrapper, and text that lines up."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from curso.render import Plot, Table, View, clip, display_width, pad, shown, visible
+
+# Every code point except surrogates.
+scalar = st.characters(blacklist_categories=["Cs"])
+
+
+# --- text widths ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "width"),
+    [
+        ("", 0),
+        ("año", 3),
+        ("文字", 4),
+        ("한글😀", 6),
+        ("ｱｲ", 2),  # half-width katakana: one column each
+        ("ＡＢ", 4),  # full-width Latin: two
+        ("e\u0301", 1),  # a combining mark takes no column
+        ("a\u200bb", 2),  # zero width space
+        ("a\u200db", 2),  # zero width joiner (Cf)
+    ],
+)
+def test_display_width(text, width):
+    assert display_width(text) == width
+
+
+def test_pad_uses_display_width():
+    assert pad("文字", 6) == "文字  "
+    assert pad("文字", 6, "r") == "  文字"
+    assert pad("año", 3) == "año"
+    assert display_width(pad("😀x", 7)) == 7
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("hola", 4, "hola"),
+        ("hola", 10, "hola"),
+        ("hola mundo", 5, "hola…"),
+        ("文字化け", 8, "文字化け"),
+        ("文字化け", 5, "文字…"),
+        ("文字化け", 6, "文字…"),  # a wide character never sticks out past the width
+        ("abc", 1, "…"),
+    ],
+)
+def test_clip(text, width, expected):
+    assert clip(text, width) == expected
+
+
+@given(st.text(scalar, max_size=30), st.integers(1, 20))
+def test_clip_never_exceeds_the_width(text, width):
+    out = clip(text, width)
+    assert display_width(out) <= width
+    assert out == text or (out.endswith("…") and text.startswith(out[:-1]))
+
+
+def test_shown_and_visible():
+    assert [shown(c) for c in "\n\x00\x93"] == ["\\n", "\\x00", "\\x93"]
+    assert shown("\u0301") == "\u25cc\u0301"  # a lone mark on a dotted circle
+    assert [shown(c) for c in " \xa0\u200b\ue0eb\u2028"] == [
+        "<U+0020>",
+        "<U+00A0>",
+        "<U+200B>",
+        "<U+E0EB>",
+        "<U+2028>",
+    ]
+    assert shown("ñ") == "ñ" and shown("文") == "文"
+    assert visible("\x93Hola\x94") == "\\x93Hola\\x94"
+    assert visible("e\u0301 a") == "e\u0301 a"  # spaces and marks stay: words read as words
+    assert visible("a\xa0b\ue0eb") == "a<U+00A0>b<U+E0EB>"
+
+
+@given(st.text(scalar))
+def test_visible_has_no_control_or_invisible_character_left(text):
+    import unicodedata
+
+    out = visible(text)
+    assert all(
+        ch == " " or unicodedata.category(ch) not in {"Cc", "Cf", "Co", "Cn", "Zl", "Zp", "Zs"}
+        for ch in out
+    )
+
+
+# --- Table: text ------------------------------------------------------------------------------
+
+WORDS = Table(
+    ("palabra", "bytes", "nota"),
+    (("año", "4", "x"), None, ("文字", "6", ""), ("😀", "4", "emoji")),
+    caption="Título",
+    notes=("primera nota", "segunda"),
+    align="lrl",
+)
+
+
+def test_table_text():
+    assert str(WORDS) == "\n".join(
+        [
+            "Título",
+            "palabra  bytes  nota",
+            "-------  -----  -----",
+            "año          4  x",
+            "-------  -----  -----",
+            "文字         6",
+            "😀           4  emoji",
+            "primera nota",
+            "segunda",
+        ]
+    )
+    assert repr(WORDS) == str(WORDS)
+
+
+def test_table_columns_line_up_by_display_width():
+    rows = (("a", "1", "z"), ("文字化け", "22", "한글"), ("😀😀", "333", "ｱ"))
+    lines = Table(("texto", "n", "fin"), rows, align="lrl").lines()
+    assert len(lines) == 4  # no rule without a None row
+    # right-aligned column: every number ends at the same display column
+    assert (
+        len(
+            {
+                display_width(line[: line.index(n) + len(n)])
+                for line, n in zip(lines[1:], ("1", "22", "333"), strict=True)
+            }
+        )
+        == 1
+    )
+    # left-aligned column after it: every cell starts at the same display column
+    starts = [
+        display_width(line[: line.index(c)])
+        for line, c in zip(lines, ("fin", "z", "한글", "ｱ"), strict=True)
+    ]
+    assert len(set(starts)) == 1
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_table_without_caption_notes_or_rows():
+    assert str(Table(("a", "b"), ())) == "a  b"
+    assert str(Table(("a", "b"), (None,))) == "a  b\n-  -\n-  -"
+    assert Table(("a", "b"), (("x", "y"),)).lines() == ["a  b", "x  y"]
+
+
+def test_table_lines_leave_out_caption_and_notes():
+    assert WORDS.lines() == str(WORDS).splitlines()[1:-2]
+
+
+@pytest.mark.parametrize("row", [("a",), ("a", "b", "c"), ()])
+def test_table_rejects_a_row_of_the_wrong_width(row):
+    with pytest.raises(ValueError, match=f"has {len(row)} cells for 2 columns"):
+        Table(("x", "y"), (("1", "2"), None, row))
+
+
+@pytest.mark.parametrize("align", ["l", "lrl", "lc", "rR", "l "])
+def test_table_rejects_a_wrong_align(align):
+    with pytest.raises(ValueError, match="align"):
+        Table(("x", "y"), (("1", "2"),), align=align)
+
+
+def test_table_align_default_is_left():
+    left = Table(("xxxx", "y"), (("1", "2"),))
+    assert left.lines() == Table(("xxxx", "y"), (("1", "2"),), align="ll").lines()
+    assert left.lines()[1] == "1     2"
+    assert Table(("xxxx", "y"), (("1", "2"),), align="rl").lines()[1] == "   1  2"
+
+
+# --- Table: HTML ------------------------------------------------------------------------------
+
+
+def test_table_html_escapes_everything():
+    t = Table(("<h>", "&"), (("<b>x</b>", '"q"'),), caption="a<b", notes=("1 < 2 & 3",))
+    page = t._repr_html_()
+    for raw in ("<h>", "<b>x</b>", "a<b", "1 < 2"):
+        assert raw not in page
+    for escaped in ("&lt;h&gt;", "&amp;", "&lt;b&gt;x&lt;/b&gt;", "a&lt;b", "1 &lt; 2 &amp; 3"):
+        assert escaped in page
+    assert "&quot;q&quot;" in page
+
+
+def test_table_html_structure():
+    page = WORDS._html()
+    assert page.startswith("<table") and "<caption>Título</caption>" in page
+    assert page.count("<tr>") == 1 + 3  # the header and three rows: a rule is not a row
+    assert len(re.findall("<th[ >]", page)) == 3 and len(re.findall("<td[ >]", page)) == 9
+    assert '<th style="text-align: right">bytes</th>' in page
+    assert '<td style="text-align: right">6</td>' in page
+    assert page.endswith("<p><small>primera nota</small></p><p><small>segunda</small></p>")
+    assert page.index("</table>") < page.index("primera nota")  # notes below the table
+
+
+def test_table_html_row_headers_mono_and_muted():
+    t = Table(
+        ("Caso", "medido", "publicado"),
+        (("es", "107", "200"), ("ko", "1", "2")),
+        row_headers=True,
+        mono=True,
+        muted=frozenset({2}),
+    )
+    page = t._html()
+    # the first cell of each body row is a header cell, the others are data cells
+    assert "<th>es</th>" in page and "<th>ko</th>" in page and "<td>es</td>" not in page
+    assert '<td style="font-family: monospace">107</td>' in page
+    # the muted column is grey in the header and in every row, and only that column
+    assert '<th style="color: #888">publicado</th>' in page
+    assert '<td style="font-family: monospace; color: #888">200</td>' in page
+    assert '<td style="font-family: monospace; color: #888">2</td>' in page
+    assert page.count("color: #888") == 3
+    plain = Table(t.header, t.rows)._html()
+    assert "<th>es</th>" not in plain and "monospace" not in plain and "#888" not in plain
+
+
+# --- View and Plot ----------------------------------------------------------------------------
+
+
+def test_view_default_html_is_its_escaped_text():
+    class Hello(View):
+        def __str__(self) -> str:
+            return "a < b"
+
+    assert repr(Hello()) == "a < b"
+    assert Hello()._repr_html_() == "<pre>a &lt; b</pre>"
+
+
+def test_plot_is_a_png_and_its_summary():
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    fig.add_subplot().plot([1, 2], [3, 4])
+    shown_plot = Plot(fig, "resumen\n1  2")
+    assert repr(shown_plot) == "resumen\n1  2"
+    png = shown_plot._repr_png_()
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png == shown_plot._repr_png_()  # no timestamp: the same bytes every time

@@ -1,0 +1,95 @@
+"""Reference oracles for lesson 6's detectors, shared by tests/lib and tests/course.
+
+``published_*`` is a literal transcription of lesson 6's published v2 (``char_score`` and
+``guess``), which codecbox's ``guess_stdlib`` took over and ``curso.l06.detectors.guess_v2``
+reproduces. The only changes: candidates and the decode function are parameters (so the
+prefix variant is the lesson's "use decode_prefix instead of b.decode inside guess"), and
+``guess`` also returns the best score so that can be compared too. v1 was described in the
+published lesson's prose, not published as code: ``reference_v1`` is that description as a
+plain if-chain, independent of the course's table.
+"""
+
+from __future__ import annotations
+
+import codecs
+import unicodedata
+
+from codecbox.detection import DEFAULT_CANDIDATES
+
+
+def published_char_score(ch):
+    o = ord(ch)
+    if o < 0x80:
+        return 1.0 if (ch.isprintable() or ch in "\t\r\n") else -5.0
+    if 0x3041 <= o <= 0x30FF:
+        return 2.0  # kana
+    if 0xAC00 <= o <= 0xD7A3:  # hangul syllable
+        b = ch.encode("cp949")
+        return 2.0 if (b[0] >= 0xB0 and b[1] >= 0xA1) else -1.0  # rare outside KS X 1001
+    if 0x4E00 <= o <= 0x9FFF:
+        return 1.5  # kanji / hanja
+    if 0x3000 <= o <= 0x303F or 0xFF01 <= o <= 0xFF5E:
+        return 1.5
+    if 0x2010 <= o <= 0x2026:
+        return 1.0  # dashes, smart quotes
+    if 0xFF61 <= o <= 0xFF9F or 0x3131 <= o <= 0x318E:
+        return -1.0
+    cat = unicodedata.category(ch)
+    if cat in ("Cc", "Co", "Cn"):
+        return -5.0
+    if cat.startswith("L"):
+        return 1.0 if 0xC0 <= o <= 0xFF else 0.0
+    return 0.0
+
+
+def _strict(b, enc):
+    return b.decode(enc)
+
+
+def _prefix(b, enc):
+    return codecs.getincrementaldecoder(enc)().decode(b, final=False)
+
+
+def published_guess(
+    b, CANDIDATES=DEFAULT_CANDIDATES, decode=_strict, score=None, per_char=False
+):  # the published guess(); score/per_char only let reference_v1 reuse the same loop
+    if b.startswith(b"\xef\xbb\xbf"):
+        return "utf-8-sig", None
+    try:
+        decode(b, "utf-8")
+        return "utf-8", None
+    except UnicodeDecodeError:
+        pass
+    best, best_score = None, float("-inf")
+    for enc in CANDIDATES:
+        try:
+            s = decode(b, enc)
+        except UnicodeDecodeError:
+            continue
+        total = sum((score or published_char_score)(c) for c in s)
+        average = (total / len(s) if s else 0.0) if per_char else total / len(b)
+        if average > best_score:
+            best, best_score = enc, average
+    return best, (None if best is None else best_score)
+
+
+# v1 as described in the lesson (no code was published): per-character scores, averaged
+# per character. Written as a plain if-chain, independent of the module's table.
+def v1_char_score(ch):
+    o = ord(ch)
+    if o < 0x80:
+        return 1.0 if (0x20 <= o <= 0x7E or ch in "\t\r\n") else -5.0
+    if 0x3041 <= o <= 0x30FF or 0xAC00 <= o <= 0xD7A3:
+        return 2.0  # kana, hangul
+    if 0x4E00 <= o <= 0x9FFF:
+        return 1.0  # kanji
+    if 0xFF61 <= o <= 0xFF9F:
+        return -1.0  # half-width katakana
+    if unicodedata.category(ch) in ("Cc", "Co"):
+        return -5.0  # controls, private use
+    return 0.0
+
+
+def reference_v1(b, candidates=DEFAULT_CANDIDATES, decode=_strict):
+    """The published guess() loop, with v1's scores averaged per character instead of per byte."""
+    return published_guess(b, candidates, decode, score=v1_char_score, per_char=True)
