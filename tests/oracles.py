@@ -12,7 +12,10 @@ plain if-chain, independent of the course's table.
 from __future__ import annotations
 
 import codecs
+import random
 import unicodedata
+
+from hypothesis import strategies as st
 
 from codecbox.detection import DEFAULT_CANDIDATES
 
@@ -93,3 +96,48 @@ def v1_char_score(ch):
 def reference_v1(b, candidates=DEFAULT_CANDIDATES, decode=_strict):
     """The published guess() loop, with v1's scores averaged per character instead of per byte."""
     return published_guess(b, candidates, decode, score=v1_char_score, per_char=True)
+
+
+# --- inputs for the equivalence tests ---------------------------------------------------------
+
+POOL = (
+    "abcxyzAZ09 .,;:!?'\"-\t\r\n\x00\x07\x7f"
+    "éñüÁÓÇ×÷¿¡ºª€’‘“”–—…‚„"
+    "あいうえおがぱアイウヴーッ漢字化文日本語話猫"
+    "한국어대한민국글뭩똠햏ㄱㅏ"
+    "ｱｲｳﾞ﹏。、「」！＃＄"
+    "中文繁體字為們"
+    "\ue000\uf8ff"
+)
+SAMPLE_ENCODINGS = DEFAULT_CANDIDATES + ("utf-8", "utf-8-sig", "latin-1", "gb18030", "big5hkscs")
+#: utf-16 and utf-32 write byte order marks, which only some detectors honour.
+WIDE_ENCODINGS = ("utf-16", "utf-32")
+
+
+def random_input(rng: random.Random, encodings: tuple[str, ...] = SAMPLE_ENCODINGS) -> bytes:
+    kind = rng.random()
+    if kind < 0.25:
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 24)))
+    text = "".join(rng.choice(POOL) for _ in range(rng.randrange(1, 20)))
+    data = text.encode(rng.choice(encodings), errors="ignore")
+    if kind < 0.6 and data:  # cut anywhere, often inside a character
+        data = data[: rng.randrange(1, len(data) + 1)]
+    return data
+
+
+def random_inputs(encodings: tuple[str, ...] = SAMPLE_ENCODINGS, n: int = 3000) -> list[bytes]:
+    """``n`` seeded inputs: random bytes, and text in ``encodings``, often cut mid-character."""
+    return [random_input(random.Random(seed), encodings) for seed in range(n)]
+
+
+def detector_inputs(encodings: tuple[str, ...] = SAMPLE_ENCODINGS) -> st.SearchStrategy[bytes]:
+    """The same kind of input for hypothesis."""
+    return st.one_of(
+        st.binary(max_size=40),
+        st.builds(
+            lambda text, enc, cut: text.encode(enc, errors="ignore")[cut:],
+            st.text(alphabet=st.sampled_from(POOL) | st.characters(), max_size=20),
+            st.sampled_from(encodings),
+            st.integers(0, 2),
+        ),
+    )

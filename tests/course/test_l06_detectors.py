@@ -11,16 +11,19 @@ is the same loop with v1's scores written as a plain if-chain, independent of th
 from __future__ import annotations
 
 import codecs
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles import (
+    SAMPLE_ENCODINGS,
+    WIDE_ENCODINGS,
     _prefix,
     _strict,
+    detector_inputs,
     published_char_score,
     published_guess,
+    random_inputs,
     reference_v1,
     v1_char_score,
 )
@@ -50,40 +53,9 @@ def answer(guess):
 
 # --- inputs for the equivalence tests ---------------------------------------------------------
 
-POOL = (
-    "abcxyzAZ09 .,;:!?'\"-\t\r\n\x00\x07\x7f"
-    "éñüÁÓÇ×÷¿¡ºª€’‘“”–—…‚„"
-    "あいうえおがぱアイウヴーッ漢字化文日本語話猫"
-    "한국어대한민국글뭩똠햏ㄱㅏ"
-    "ｱｲｳﾞ﹏。、「」！＃＄"
-    "中文繁體字為們"
-    "\ue000\uf8ff"
-)
 # utf-16 and utf-32 (with their byte order marks): the published v2 ignores those marks,
 # unlike codecbox's stdlib detector, so they must be among the inputs.
-SAMPLE_ENCODINGS = DEFAULT_CANDIDATES + (
-    "utf-8",
-    "utf-8-sig",
-    "latin-1",
-    "gb18030",
-    "big5hkscs",
-    "utf-16",
-    "utf-32",
-)
-
-
-def random_input(rng: random.Random) -> bytes:
-    kind = rng.random()
-    if kind < 0.25:
-        return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 24)))
-    text = "".join(rng.choice(POOL) for _ in range(rng.randrange(1, 20)))
-    data = text.encode(rng.choice(SAMPLE_ENCODINGS), errors="ignore")
-    if kind < 0.6 and data:  # cut anywhere, often inside a character
-        data = data[: rng.randrange(1, len(data) + 1)]
-    return data
-
-
-RANDOM_INPUTS = [random_input(random.Random(seed)) for seed in range(3000)]
+RANDOM_INPUTS = random_inputs(SAMPLE_ENCODINGS + WIDE_ENCODINGS)
 
 ORACLES = [
     (guess_v1, reference_v1, "v1"),
@@ -113,15 +85,7 @@ def test_matches_oracle_on_random_inputs(mine, oracle, name, prefix):
 
 @settings(max_examples=300, deadline=None)
 @given(
-    data=st.one_of(
-        st.binary(max_size=40),
-        st.builds(
-            lambda text, enc, cut: text.encode(enc, errors="ignore")[cut:],
-            st.text(alphabet=st.sampled_from(POOL) | st.characters(), max_size=20),
-            st.sampled_from(SAMPLE_ENCODINGS),
-            st.integers(0, 2),
-        ),
-    ),
+    data=detector_inputs(SAMPLE_ENCODINGS + WIDE_ENCODINGS),
     candidates=st.permutations(DEFAULT_CANDIDATES).map(lambda c: c[:3]),
     prefix=st.booleans(),
 )

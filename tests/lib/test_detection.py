@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import codecs
 import importlib.util
-import random
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from oracles import _prefix, _strict, published_char_score, published_guess
+from oracles import (
+    _prefix,
+    _strict,
+    detector_inputs,
+    published_char_score,
+    published_guess,
+    random_inputs,
+)
 
 from codecbox.detection import (
     DEFAULT_CANDIDATES,
@@ -62,34 +68,7 @@ def answer(guess: Guess) -> tuple[str | None, float | None]:
 
 # --- inputs for the equivalence tests ---------------------------------------------------------
 
-POOL = (
-    "abcxyzAZ09 .,;:!?'\"-\t\r\n\x00\x07\x7f"
-    "éñüÁÓÇ×÷¿¡ºª€’‘“”–—…‚„"
-    "あいうえおがぱアイウヴーッ漢字化文日本語話猫"
-    "한국어대한민국글뭩똠햏ㄱㅏ"
-    "ｱｲｳﾞ﹏。、「」！＃＄"
-    "中文繁體字為們"
-    "\ue000\uf8ff"
-)
-SAMPLE_ENCODINGS = DEFAULT_CANDIDATES + ("utf-8", "utf-8-sig", "latin-1", "gb18030", "big5hkscs")
-
-
-def random_input(rng: random.Random) -> bytes:
-    kind = rng.random()
-    if kind < 0.25:
-        return bytes(rng.randrange(256) for _ in range(rng.randrange(0, 24)))
-    text = "".join(rng.choice(POOL) for _ in range(rng.randrange(1, 20)))
-    data = text.encode(rng.choice(SAMPLE_ENCODINGS), errors="ignore")
-    if kind < 0.6 and data:  # cut anywhere, often inside a character
-        data = data[: rng.randrange(1, len(data) + 1)]
-    return data
-
-
-RANDOM_INPUTS = [
-    data
-    for data in (random_input(random.Random(seed)) for seed in range(3000))
-    if not has_wide_bom(data)
-]
+RANDOM_INPUTS = [data for data in random_inputs() if not has_wide_bom(data)]
 
 
 def test_random_inputs_are_many():
@@ -110,15 +89,7 @@ def test_matches_published_v2_on_random_inputs(prefix):
 
 @settings(max_examples=300, deadline=None)
 @given(
-    data=st.one_of(
-        st.binary(max_size=40),
-        st.builds(
-            lambda text, enc, cut: text.encode(enc, errors="ignore")[cut:],
-            st.text(alphabet=st.sampled_from(POOL) | st.characters(), max_size=20),
-            st.sampled_from(SAMPLE_ENCODINGS),
-            st.integers(0, 2),
-        ),
-    ),
+    data=detector_inputs(),
     candidates=st.permutations(DEFAULT_CANDIDATES).map(lambda c: c[:3]),
     prefix=st.booleans(),
 )
