@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """Set up and run the course with nothing but Python >= 3.10.
 
-    python3 course.py lab         # set up .venv, open JupyterLab on lessons/
+    python3 course.py lab         # set up .venv, open JupyterLab (lessons/ first)
     python3 course.py test        # set up .venv, run every test (what CI runs)
     python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
+    python3 course.py lock        # re-resolve constraints/py3.*.txt (authors)
 
-.venv gets two editable installs: the library (codecbox, ./pyproject.toml) and
-the course's support code (curso, ./curso/pyproject.toml), with the versions
-pinned in constraints.txt. It is (re)installed only when one of those three
-files or the Python version changes, so the second call starts at once.
+.venv gets two editable installs: the library (codecbox, ./pyproject.toml) and the
+course's support code (curso, ./curso/pyproject.toml), with every package pinned by
+the lock of this Python's minor version (constraints/py3.X.txt, made by `lock` from
+the direct pins in constraints.txt). Set-up repairs itself: an interrupted first
+install, a package removed by hand or a Python that moved is noticed at the next
+call, and .venv is rebuilt. Ctrl-C and SIGTERM reach pip and JupyterLab, so nothing
+is left running.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -24,62 +30,158 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
+SUPPORTED = [(3, 10), (3, 11), (3, 12), (3, 13)]
+LOCKS = ROOT / "constraints"
+#: What `pip install` gets: the two projects and their extras.
+PROJECTS = ("-e", ".[chardet]", "-e", "./curso[lab,test]")
+#: Imported after set-up: if one fails, the environment is damaged and is rebuilt.
+HEALTH = (
+    "import importlib.util as u, sys; sys.exit(any(u.find_spec(m) is None for m in ("
+    "'codecbox', 'curso', 'pytest', 'nbval', 'xdist', 'jupyterlab', 'ipywidgets', 'chardet',"
+    "'matplotlib', 'nbgrader')))"
+)
 
 
-def run(*args: object, **kw) -> None:
-    print("+", " ".join(str(a) for a in args), flush=True)
-    subprocess.run([str(a) for a in args], check=True, cwd=ROOT, **kw)
+class Failed(Exception):
+    """A step failed; the message says what to do."""
 
 
-INPUTS = ("pyproject.toml", "curso/pyproject.toml", "constraints.txt")
+def lock_file(version: tuple[int, int] | None = None) -> Path:
+    major, minor = version or sys.version_info[:2]
+    return LOCKS / f"py{major}.{minor}.txt"
+
+
+def run(*args: object, check: bool = True, quiet: bool = False, **kw) -> int:
+    """Run a command; Ctrl-C and SIGTERM go to it, and we wait until it has finished."""
+    if not quiet:
+        print("+", " ".join(str(a) for a in args), flush=True)
+    proc = subprocess.Popen([str(a) for a in args], cwd=ROOT, **kw)
+
+    def forward(signum, frame):
+        if proc.poll() is None:
+            proc.send_signal(signum)
+
+    handled = [s for s in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, s)]
+    previous = {s: signal.signal(getattr(signal, s), forward) for s in handled}
+    try:
+        returncode = proc.wait()
+    finally:
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
+    if check and returncode != 0:
+        raise subprocess.CalledProcessError(returncode, [str(a) for a in args])
+    return returncode
 
 
 def fingerprint() -> str:
     h = hashlib.sha256(sys.version.encode())
-    for name in INPUTS:
-        h.update((ROOT / name).read_bytes())
+    for path in (ROOT / "pyproject.toml", ROOT / "curso" / "pyproject.toml", lock_file()):
+        h.update(path.read_bytes())
     return h.hexdigest()
 
 
+def healthy() -> bool:
+    """The interpreter in .venv runs, and everything the course needs imports."""
+    try:
+        result = subprocess.run([str(PY), "-c", HEALTH], cwd=ROOT, capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError):  # e.g. the base Python was removed
+        return False
+    return result.returncode == 0
+
+
+def has_pip() -> bool:
+    try:
+        result = subprocess.run([str(PY), "-m", "pip", "--version"], capture_output=True)
+    except OSError:
+        return False
+    return result.returncode == 0
+
+
+def remove_venv(reason: str) -> None:
+    print(f"course.py: {reason}; rebuilding .venv", flush=True)
+    shutil.rmtree(VENV, ignore_errors=True)
+
+
+def create_venv() -> None:
+    try:
+        run(sys.executable, "-m", "venv", VENV)
+    except subprocess.CalledProcessError:
+        shutil.rmtree(VENV, ignore_errors=True)  # a half-made .venv would fool the next call
+        version = f"{sys.version_info[0]}.{sys.version_info[1]}"
+        raise Failed(
+            "Python could not create a virtual environment (its venv/ensurepip module is "
+            f"missing). On Debian or Ubuntu: sudo apt install python{version}-venv "
+            "(or python3-venv), then run this command again."
+        ) from None
+
+
 def setup() -> None:
-    """Create .venv and install codecbox and curso with the pinned course and test tools."""
+    """Make .venv match the projects and this Python's lock, repairing what is broken."""
     if sys.version_info < (3, 10):  # noqa: UP036 (this file may run on any python3)
-        sys.exit("codecbox needs Python >= 3.10")
-    if STAMP.exists() and STAMP.read_text() == fingerprint():
+        raise Failed("the course needs Python 3.10 or later")
+    if not lock_file().exists():
+        supported = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
+        raise Failed(f"no lock for Python {sys.version.split()[0]} (supported: {supported})")
+    if STAMP.exists() and STAMP.read_text() == fingerprint() and healthy():
         return
+    if VENV.exists() and not has_pip():
+        remove_venv("the last set-up did not finish (or its Python moved)")
+    elif STAMP.exists() and not healthy():
+        remove_venv("a package is missing or broken")
     if not PY.exists():
-        try:
-            run(sys.executable, "-m", "venv", VENV)
-        except subprocess.CalledProcessError:  # Debian without python3-venv
-            run(sys.executable, "-m", "pip", "install", "--user", "virtualenv")
-            run(sys.executable, "-m", "virtualenv", VENV)
-    run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    run(
-        PY, "-m", "pip", "install", "--quiet", "-c", "constraints.txt",
-        "-e", ".[chardet]", "-e", "./curso[lab,test]",
-    )  # fmt: skip
+        create_venv()
+    STAMP.unlink(missing_ok=True)  # written again only after a complete install
+    run(PY, "-m", "pip", "install", "--quiet", "-c", lock_file(), "pip")
+    run(PY, "-m", "pip", "install", "--quiet", "-c", lock_file(), *PROJECTS)
+    if not healthy():
+        raise Failed("the install finished but the course's packages do not import")
     STAMP.write_text(fingerprint())
+
+
+def lock() -> None:
+    """Resolve every package for each supported Python, from constraints.txt (needs uv)."""
+    if not has_pip():
+        shutil.rmtree(VENV, ignore_errors=True)
+        create_venv()
+    if run(PY, "-m", "uv", "--version", check=False, quiet=True, stdout=subprocess.DEVNULL):
+        run(PY, "-m", "pip", "install", "--quiet", "uv")
+    requirements = LOCKS / "requirements.in"
+    for version in SUPPORTED:
+        out = lock_file(version)
+        run(
+            PY, "-m", "uv", "pip", "compile", "--quiet", requirements,
+            "-c", "constraints.txt", "--python-version", f"{version[0]}.{version[1]}",
+            "--python-platform", "linux", "--no-emit-package", "codecbox",
+            "--no-emit-package", "codecbox-curso", "--custom-compile-command",
+            "python3 course.py lock", "-o", out,
+        )  # fmt: skip
 
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("lab", "test", "notebooks"):
+    if command not in ("lab", "test", "notebooks", "lock"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 2
+    if command == "lock":
+        lock()
+        return 0
     setup()
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if command == "lab":
         root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-        run(BIN / "jupyter", "lab", "lessons/", *root, *argv[1:], env=env)
-    elif command == "test":
-        run(PY, "-m", "pytest", *argv[1:], env=env)
-    else:
-        run(PY, "tools/build_notebooks.py", *argv[1:], env=env)
-    return 0
+        options = [f"--ServerApp.root_dir={ROOT}", "--LabApp.default_url=/lab/tree/lessons"]
+        return run(BIN / "jupyter", "lab", *options, *root, *argv[1:], env=env, check=False)
+    if command == "test":
+        return run(PY, "-m", "pytest", *argv[1:], env=env, check=False)
+    return run(PY, "tools/build_notebooks.py", *argv[1:], env=env, check=False)
 
 
 if __name__ == "__main__":
     try:
         sys.exit(main(sys.argv[1:]))
+    except Failed as exc:
+        sys.exit(f"course.py: {exc}")
     except subprocess.CalledProcessError as exc:
-        sys.exit(exc.returncode)
+        sys.exit(exc.returncode if exc.returncode > 0 else 128 - exc.returncode)
+    except KeyboardInterrupt:
+        sys.exit(130)

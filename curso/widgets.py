@@ -53,7 +53,9 @@ class LiveWidget:
         self, layout: Sequence[Any], watched: Sequence[Any], render: Callable[[], Any]
     ) -> None:
         self._render_now = render
+        # JupyterLab styles tables inside rendered outputs, not inside widgets: borrow the class.
         self.output = w.HTML()
+        self.output.add_class("jp-RenderedHTMLCommon")
         self.box = w.VBox([*layout, self.output])
         for control in watched:
             control.observe(self._update, names="value")

@@ -2,16 +2,24 @@
 """Execute the solution notebooks and derive the exercise notebooks from them.
 
 ``solutions/NN_*.ipynb`` is the single source of truth. The exercise notebook
-``lessons/NN_*.ipynb`` is derived from it: every cell tagged ``solution`` is
-replaced by a placeholder (code: the task's leading comment lines plus
-``# Escribe tu solución aquí.``; Markdown: a pointer to the solution notebook).
-Both are stored executed, because nbval compares stored outputs and passes a
-notebook stored without any.
+``lessons/NN_*.ipynb`` is derived from it exactly as nbgrader's
+``generate_assignment`` would derive a student version, so a teacher can also hand
+the course out with nbgrader (``tests/notebooks/test_nbgrader.py`` checks that):
+
+* in a code cell marked as a solution (nbgrader metadata ``solution: true``) the
+  region between ``### BEGIN SOLUTION`` and ``### END SOLUTION`` becomes
+  :data:`CODE_STUB`; the task's comments above it stay;
+* a Markdown cell marked as a solution becomes :data:`TEXT_STUB`;
+* ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS`` regions (the strict checks a
+  grader runs) are removed.
+
+Both notebooks are stored executed, because nbval compares stored outputs and passes
+a notebook stored without any.
 
     python tools/build_notebooks.py                      # every solution notebook
     python tools/build_notebooks.py solutions/01_*.ipynb # just these
 
-tests/test_notebooks.py fails when lessons/ drifts from solutions/.
+tests/notebooks/test_notebooks.py fails when lessons/ drifts from solutions/.
 """
 
 from __future__ import annotations
@@ -27,43 +35,70 @@ from nbclient import NotebookClient
 ROOT = Path(__file__).resolve().parent.parent
 SOLUTIONS = ROOT / "solutions"
 LESSONS = ROOT / "lessons"
-SOLUTION_TAG = "solution"
-EXERCISE_TAG = "exercise"
-PLACEHOLDER = "# Escribe tu solución aquí."
+SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
+HIDDEN_TESTS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+CODE_STUB = "# Escribe tu solución aquí."
+TEXT_STUB = (
+    "*Escribe aquí tu respuesta. La del curso está en el cuaderno del mismo nombre, "
+    "en la carpeta `solutions/`.*"
+)
 
 
-def tags(cell) -> list[str]:
-    return list(cell.get("metadata", {}).get("tags", []))
+def nbgrader(cell) -> dict:
+    """The cell's nbgrader metadata (empty for an ordinary cell)."""
+    return dict(cell.get("metadata", {}).get("nbgrader", {}))
 
 
-def placeholder_source(cell, solution_name: str) -> str:
-    """What the student sees instead of a solution cell."""
-    if cell.cell_type == "markdown":
-        return f"*La respuesta está en el cuaderno de soluciones, `solutions/{solution_name}`.*"
-    task = []
-    for line in cell.source.splitlines():
-        if not line.startswith("#"):
-            break
-        task.append(line)
-    if not task:
-        raise ValueError(
-            f"{solution_name}: a solution cell must start with '#' comments stating the task:\n"
-            f"{cell.source[:200]}"
-        )
-    return "\n".join([*task, PLACEHOLDER])
+def is_solution(cell) -> bool:
+    return bool(nbgrader(cell).get("solution"))
+
+
+def is_check(cell) -> bool:
+    """A check cell: graded by nbgrader, ``revisar(n)`` for the student."""
+    meta = nbgrader(cell)
+    return bool(meta.get("grade")) and not meta.get("solution")
+
+
+def replace_regions(source: str, markers: tuple[str, str], stub: str | None, where: str) -> str:
+    """Replace every ``markers`` region (marker lines included) with ``stub`` (or nothing)."""
+    begin, end = markers
+    out: list[str] = []
+    inside = False
+    for line in source.splitlines():
+        if line.strip() == begin:
+            if inside:
+                raise ValueError(f"{where}: {begin!r} inside another region")
+            inside = True
+            if stub is not None:
+                indent = line[: len(line) - len(line.lstrip())]
+                out.append(indent + stub)
+        elif line.strip() == end:
+            if not inside:
+                raise ValueError(f"{where}: {end!r} without {begin!r}")
+            inside = False
+        elif not inside:
+            out.append(line)
+    if inside:
+        raise ValueError(f"{where}: {begin!r} is never closed")
+    return "\n".join(out)
 
 
 def derive_lesson(solution, solution_name: str):
     """The exercise notebook for a solution notebook, without outputs."""
     lesson = copy.deepcopy(solution)
-    for cell in lesson.cells:
+    for i, cell in enumerate(lesson.cells):
+        where = f"{solution_name}, cell {i}"
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
-        cell_tags = tags(cell)
-        if SOLUTION_TAG in cell_tags:
-            cell.source = placeholder_source(cell, solution_name)
-            cell.metadata["tags"] = [EXERCISE_TAG if t == SOLUTION_TAG else t for t in cell_tags]
+        if is_solution(cell):
+            if cell.cell_type == "markdown":
+                cell.source = TEXT_STUB
+            elif SOLUTION[0] not in cell.source:
+                raise ValueError(f"{where}: a solution cell needs {SOLUTION[0]!r}")
+            else:
+                cell.source = replace_regions(cell.source, SOLUTION, CODE_STUB, where)
+        cell.source = replace_regions(cell.source, HIDDEN_TESTS, None, where)
     return lesson
 
 

@@ -1,11 +1,12 @@
-"""Guards for what nbval cannot see: unexecuted notebooks, drift between lessons and solutions."""
+"""Guards for what nbval cannot see: unexecuted notebooks, drift between lessons and
+solutions, exercises without a check, os.chdir."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-from build_notebooks import SOLUTION_TAG, derive_lesson
+from build_notebooks import HIDDEN_TESTS, derive_lesson, is_check, is_solution, nbgrader
 from notebook_utils import ALL, LESSONS, SOLUTIONS, ids, read
 
 NBVAL_MARKERS = {
@@ -61,15 +62,67 @@ def test_lesson_is_derived_from_solution(path):
     stored = read(lesson_path)
 
     def shape(nb):
-        return [(c.cell_type, c.source, c.metadata.get("tags", [])) for c in nb.cells]
+        return [(c.cell_type, c.source, c.metadata.get("tags", []), nbgrader(c)) for c in nb.cells]
 
     assert shape(stored) == shape(expected), (
         f"lessons/{path.name} is out of date: run `python3 course.py notebooks`"
     )
 
 
+EXERCISE = re.compile(r"^(l\d\d)-ej(\d+)(?:-(check|respuesta))?$")
+
+
+def exercises(nb) -> dict[int, dict[str, list]]:
+    """Exercise number -> its solution cells and check cells, from the nbgrader ids."""
+    found: dict[int, dict[str, list]] = {}
+    for cell in nb.cells:
+        grade_id = nbgrader(cell).get("grade_id")
+        if not grade_id:
+            continue
+        m = EXERCISE.match(grade_id)
+        assert m, f"grade_id {grade_id!r} is not lNN-ejN, lNN-ejN-check or lNN-ejN-respuesta"
+        kind = "check" if m[3] == "check" else "solution"
+        found.setdefault(int(m[2]), {"solution": [], "check": []})[kind].append(cell)
+    return found
+
+
 @pytest.mark.parametrize("path", SOLUTIONS, ids=ids(SOLUTIONS))
-def test_every_solution_has_an_exercise(path):
-    nb = read(path)
-    tagged = [c for c in nb.cells if SOLUTION_TAG in c.metadata.get("tags", [])]
-    assert len(tagged) >= 3, f"{path.name}: expected at least three exercises with solutions"
+def test_every_exercise_has_a_solution_and_a_check(path):
+    found = exercises(read(path))
+    assert len(found) >= 3, f"{path.name}: expected at least three exercises"
+    for n, cells in sorted(found.items()):
+        assert cells["solution"], f"{path.name}: exercise {n} has no solution cell"
+        assert all(is_solution(c) for c in cells["solution"])
+        (check,) = cells["check"] or [None]
+        assert check is not None, f"{path.name}: exercise {n} has no check cell"
+        assert is_check(check) and check.cell_type == "code"
+        assert nbgrader(check).get("points", 0) > 0
+        visible = check.source.split(HIDDEN_TESTS[0])[0]
+        assert re.search(rf"\brevisar\({n}\)", visible), f"{path.name}: check of {n}: {visible!r}"
+        assert f"revisar({n}, estricto=True)" in check.source, f"{path.name}: no strict test of {n}"
+
+
+def check_outputs(path) -> dict[int, str]:
+    out = {}
+    for n, cells in exercises(read(path)).items():
+        for cell in cells["check"]:
+            out[n] = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+    return out
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=ids(SOLUTIONS))
+def test_checks_pass_in_solutions_and_wait_in_lessons(path):
+    """Solved, every check says ✓; in the exercise notebook, every check says «sin resolver»."""
+    for n, text in check_outputs(path).items():
+        assert text.startswith(f"✓ Ejercicio {n}:"), f"solutions/{path.name}, {n}: {text!r}"
+    for n, text in check_outputs(path.parent.parent / "lessons" / path.name).items():
+        assert text.startswith(f"… Ejercicio {n} sin resolver"), (
+            f"lessons/{path.name}, {n}: {text!r}"
+        )
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_no_chdir(path):
+    """A cell that changes the working directory breaks every later cell when run twice."""
+    for i, cell in enumerate(code_cells(read(path))):
+        assert not re.search(r"\bos\.chdir\b|\bchdir\(", cell.source), f"{path.name}, code {i}"
