@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["LiveView", "LiveWidget", "as_html", "as_text", "live"]
+__all__ = ["LiveView", "LiveWidget", "Progress", "as_html", "as_text", "barra", "live"]
 
 Render = Callable[[str], Any]
 
@@ -117,3 +117,37 @@ def live(render: Render, text: str = "", *, description: str = "Texto:") -> Live
     61 C3 B1 6F
     """
     return LiveView(render, text, description=description)
+
+
+class Progress:
+    """A progress bar for a long cell, shown only while work is being done.
+
+    Pass it to a function that reports ``(done, total)``: the first report displays an
+    ``IntProgress`` widget, later ones move it, and the last one closes it, so the cell
+    keeps no trace of it. Nothing is displayed when no work is reported (a cache hit),
+    and outside a notebook nothing is displayed at all.
+    """
+
+    def __init__(self, description: str) -> None:
+        self.description = description
+        self.bar: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            from IPython import get_ipython
+            from IPython.display import display
+
+            if get_ipython() is None:  # not in a notebook: stay quiet
+                return
+            self.bar = w.IntProgress(value=0, min=0, max=max(total, 1))
+            self.bar.description = self.description
+            self.bar.style.description_width = "initial"
+            display(self.bar)
+        self.bar.value = done
+        if done >= total:
+            self.bar.close()
+
+
+def barra(descripcion: str) -> Progress:
+    """The progress bar lessons pass to their long measurements (see :class:`Progress`)."""
+    return Progress(descripcion)

@@ -44,6 +44,26 @@ TEXT_STUB = (
 )
 
 
+def exercise_metadata(lesson: str, number: int, kind: str) -> dict:
+    """The nbgrader metadata of an exercise cell (for authors adding exercises).
+
+    ``kind`` is ``"solution"`` (the code the student writes), ``"check"`` (the cell
+    ``revisar(n)`` + hidden strict test, graded: 1 point) or ``"answer"`` (a Markdown
+    answer, graded by hand: 1 point).
+    """
+    base = {"schema_version": 3, "task": False, "locked": False}
+    if kind == "solution":
+        return {**base, "grade_id": f"{lesson}-ej{number}", "solution": True, "grade": False}
+    if kind == "check":
+        grade_id = f"{lesson}-ej{number}-check"
+        return {**base, "grade_id": grade_id, "solution": False, "grade": True, "points": 1,
+                "locked": True}  # fmt: skip
+    if kind == "answer":
+        grade_id = f"{lesson}-ej{number}-respuesta"
+        return {**base, "grade_id": grade_id, "solution": True, "grade": True, "points": 1}
+    raise ValueError(f"unknown kind of exercise cell {kind!r}")
+
+
 def nbgrader(cell) -> dict:
     """The cell's nbgrader metadata (empty for an ordinary cell)."""
     return dict(cell.get("metadata", {}).get("nbgrader", {}))
