@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -61,20 +62,20 @@ USE_THE_WHEEL = textwrap.dedent(
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> tuple[Path, str]:
-    """The wheel built from this checkout, and everything the build printed."""
+    """The wheel built from a copy of this checkout, and everything the build printed.
+
+    A copy, because setuptools leaves build/ and *.egg-info in the tree it builds, and a
+    stale build/ can carry a deleted module into the next wheel.
+    """
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, src / name)
+    shutil.copytree(
+        ROOT / "codecbox", src / "codecbox", ignore=shutil.ignore_patterns("__pycache__")
+    )
     out = tmp_path_factory.mktemp("dist")
     build = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-w",
-            out,
-            ROOT,
-        ],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", out, src],
         capture_output=True,
         text=True,
         cwd=out,
