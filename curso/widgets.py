@@ -17,7 +17,16 @@ from typing import Any
 
 import ipywidgets as w
 
-__all__ = ["LiveView", "LiveWidget", "Progress", "as_html", "as_text", "barra", "live"]
+__all__ = [
+    "LiveView",
+    "LiveWidget",
+    "Progress",
+    "as_html",
+    "as_text",
+    "barra",
+    "live",
+    "spaced",
+]
 
 Render = Callable[[str], Any]
 
@@ -40,6 +49,30 @@ def as_html(view: Any) -> str:
     return "\n".join(out)
 
 
+_SPACED_CSS = (
+    "<style>"
+    ".curso-spaced table{border-collapse:collapse;margin:0 0 0.6em 0}"
+    ".curso-spaced th,.curso-spaced td{padding:0.25em 0.9em;white-space:nowrap;text-align:left}"
+    ".curso-spaced th+th,.curso-spaced td+td{border-left:1px solid #ccc}"
+    ".curso-spaced caption{white-space:nowrap;text-align:left;caption-side:top}"
+    "</style>"
+)
+
+
+def spaced(rich: str) -> str:
+    """HTML whose tables keep their columns apart, whatever the front end's table style.
+
+    Inside a widget, JupyterLab's table style applies only through the
+    ``jp-RenderedHTMLCommon`` class; other front ends (or a stripped class) leave the
+    cells with almost no padding, and two columns of hex bytes read as one. The style
+    is scoped to a wrapper, so it touches nothing else on the page.
+
+    >>> spaced("<table></table>").startswith('<div class="curso-spaced"><style>')
+    True
+    """
+    return f'<div class="curso-spaced">{_SPACED_CSS}{rich}</div>'
+
+
 class LiveWidget:
     """Controls and an HTML view that is re-rendered whenever a control changes.
 
@@ -50,9 +83,15 @@ class LiveWidget:
     """
 
     def __init__(
-        self, layout: Sequence[Any], watched: Sequence[Any], render: Callable[[], Any]
+        self,
+        layout: Sequence[Any],
+        watched: Sequence[Any],
+        render: Callable[[], Any],
+        *,
+        spaced: bool = False,
     ) -> None:
         self._render_now = render
+        self._spaced = spaced  # wrap the HTML in spaced(): padded, separated columns
         # JupyterLab styles tables inside rendered outputs, not inside widgets: borrow the class.
         self.output = w.HTML()
         self.output.add_class("jp-RenderedHTMLCommon")
@@ -67,7 +106,8 @@ class LiveWidget:
         except Exception as exc:  # shown to the student, not swallowed
             message = f"error: {type(exc).__name__}: {exc}"
             return message, f"<pre>{html.escape(message)}</pre>"
-        return as_text(view), as_html(view)
+        rich = as_html(view)
+        return as_text(view), spaced(rich) if self._spaced else rich
 
     def _update(self, change: object = None) -> None:
         self.output.value = self._view()[1]
