@@ -38,6 +38,7 @@ from codecbox.detection import (
 )
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
+from curso.render import Table
 
 __all__ = [
     "DEFAULT_CANDIDATES",
@@ -49,6 +50,8 @@ __all__ = [
     "char_score_v2",
     "guess_v1",
     "guess_v2",
+    "score_readings",
+    "score_table",
 ]
 
 V1_ROWS: ScoreRows = ASCII_ROWS + (
@@ -113,3 +116,73 @@ def guess_v2(
     ('cp1252', 'cp949')
     """
     return _published(data, candidates, prefix, mean_score_per_byte, "v2", "mean score per byte")
+
+
+# --- the score tables, as the lesson shows them ---------------------------------------------
+
+#: What each row of V1_ROWS and V2_ROWS covers, and (for rows whose score depends on
+#: the character) how it scores, in the lesson's words.
+ROW_NAMES: dict[tuple[int, int], str] = {
+    (0x09, 0x0A): "tabulador, salto de línea",
+    (0x0D, 0x0D): "retorno de carro",
+    (0x20, 0x7E): "ASCII imprimible",
+    (0x00, 0x7F): "otros controles ASCII",
+    (0x3041, 0x30FF): "hiragana y katakana",
+    (0xAC00, 0xD7A3): "sílabas hangul",
+    (0x4E00, 0x9FFF): "kanji (hanja en coreano)",
+    (0x3000, 0x303F): "puntuación japonesa y china",
+    (0xFF01, 0xFF5E): "ASCII de ancho completo",
+    (0x2010, 0x2026): "rayas, comillas tipográficas, …",
+    (0xFF61, 0xFF9F): "katakana de medio ancho",
+    (0x3131, 0x318E): "jamo sueltos",
+    (0x00C0, 0x00FF): "letras latinas como é, ñ, ü",
+}
+_BY_FUNCTION = {
+    "_hangul": "+2 si está en KS X 1001, -1 si no",
+    "_latin1_letter": "+1 si es letra, 0 si no (×, ÷)",
+}
+_CATEGORY_NAMES = {"Cc": "controles", "Co": "uso privado", "Cn": "sin asignar"}
+
+
+def _points(value: float | Callable[[str], float]) -> str:
+    if callable(value):
+        return _BY_FUNCTION[value.__name__]
+    return f"{value:+g}"
+
+
+def score_table(version: str = "v2") -> Table:
+    """v1's or v2's character scores as a table: for each character, the first row that
+    contains it decides; characters no row covers score by their Unicode category."""
+    rows_of, categories = {"v1": (V1_ROWS, V1_CATEGORIES), "v2": (V2_ROWS, V2_CATEGORIES)}[version]
+    rows = [
+        (f"U+{lo:04X}", f"U+{hi:04X}", ROW_NAMES[(lo, hi)], _points(value))
+        for lo, hi, value in rows_of
+    ]
+    by_category = ", ".join(_CATEGORY_NAMES[c] for c in categories)
+    score = {f"{v:+g}" for v in categories.values()}
+    rows.append(("", "", f"cualquier otro: {by_category}", "/".join(sorted(score))))
+    rows.append(("", "", "cualquier otro carácter", "0"))
+    caption = f"Puntos de {version} por carácter (decide la primera fila que lo contiene)"
+    return Table(("desde", "hasta", "qué es", "puntos"), tuple(rows), caption)
+
+
+def score_readings(data: bytes, candidates: Sequence[str] = DEFAULT_CANDIDATES) -> Table:
+    """Each candidate's reading of ``data`` with v1's score (per character) and v2's (per byte).
+
+    >>> print(score_readings("léfo".encode("cp1252"), ["cp1252", "cp932"]))
+    candidata  lectura  v1 (por carácter)  v2 (por byte)
+    cp1252     léfo                  0.75           1.00
+    cp932      l馭o                  1.00           0.88
+    """
+    rows = []
+    for codec in candidates:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            rows.append((codec, "(no decodifica)", "—", "—"))
+            continue
+        v1 = sum(map(char_score_v1, text)) / len(text) if text else 0.0
+        v2 = mean_score_per_byte(text, data)
+        rows.append((codec, text, f"{v1:.2f}", f"{v2:.2f}"))
+    header = ("candidata", "lectura", "v1 (por carácter)", "v2 (por byte)")
+    return Table(header, tuple(rows), align="llrr", row_headers=True)

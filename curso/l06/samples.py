@@ -118,7 +118,8 @@ class ChunkFigures:
     """Decoding 4,096-byte chunks one by one (the bug), measured."""
 
     encoding: str
-    first_error: str | None  # "chunk #1 failed: ..." in strict mode
+    first_error_chunk: int | None  # the first chunk that fails in strict mode (from 0)
+    first_error: str | None  # Python's message for it
     replacements: int  # U+FFFD with errors="replace"
     extra_chars: int  # output length minus the real text's length
     halfwidth: int  # half-width katakana (U+FF61-U+FF9F) the real text does not have
@@ -127,12 +128,12 @@ class ChunkFigures:
 def chunk_figures(data: bytes, encoding: str, chunk: int = CHUNK) -> ChunkFigures:
     """Run the chunk bug strictly and with replacement, and count the damage."""
     pieces = [data[i : i + chunk] for i in range(0, len(data), chunk)]
-    first_error = None
+    first_error_chunk, first_error = None, None
     for number, piece in enumerate(pieces):
         try:
             piece.decode(encoding)
         except UnicodeDecodeError as exc:
-            first_error = f"chunk #{number} failed: {exc}"
+            first_error_chunk, first_error = number, str(exc)
             break
     out = "".join(piece.decode(encoding, errors="replace") for piece in pieces)
     real = data.decode(encoding)
@@ -142,6 +143,7 @@ def chunk_figures(data: bytes, encoding: str, chunk: int = CHUNK) -> ChunkFigure
 
     return ChunkFigures(
         encoding,
+        first_error_chunk,
         first_error,
         out.count("\ufffd") - real.count("\ufffd"),
         len(out) - len(real),

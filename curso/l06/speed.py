@@ -56,6 +56,7 @@ __all__ = [
     "median_time",
     "published_ms",
     "published_ratios",
+    "published_table",
     "ratios",
     "text_file",
 ]
@@ -302,6 +303,7 @@ class SpeedTable(View):
     machine: str = ""
     iconv_version: str | None = None
     files: dict[str, str] = field(default_factory=dict)
+    published: bool = True  #: show the cited «M1 Pro*» columns and rows
 
     def get(self, method: str, encoding: str) -> Timing | None:
         return self.timings.get((method, encoding))
@@ -315,7 +317,7 @@ class SpeedTable(View):
     def _header(self) -> list[str]:
         header = ["Conversión a UTF-8"]
         for enc in self.encodings:
-            header += [enc.upper(), "M1 Pro*"]
+            header += [enc.upper(), "M1 Pro*"] if self.published else [enc.upper()]
         return header
 
     def _rows(self) -> list[list[str]]:
@@ -325,16 +327,19 @@ class SpeedTable(View):
             for enc in self.encodings:
                 timing = self.get(method, enc)
                 row.append(_fmt_ms(timing.ms if timing else None))
+                if not self.published:
+                    continue
                 if method == "cat":
                     row.append(_fmt_published(cite("l06", "speed.cat_ms")))
                 else:
                     row.append(_fmt_published(published_ms(method, enc)))
             rows.append(row)
-        for method, label in PUBLISHED_ONLY.items():
-            row = [label]
-            for enc in self.encodings:
-                row += ["(no medido)", _fmt_published(published_ms(method, enc))]
-            rows.append(row)
+        if self.published:
+            for method, label in PUBLISHED_ONLY.items():
+                row = [label]
+                for enc in self.encodings:
+                    row += ["(no medido)", _fmt_published(published_ms(method, enc))]
+                rows.append(row)
         return rows
 
     def _speed_rows(self) -> list[list[str]]:
@@ -344,6 +349,8 @@ class SpeedTable(View):
             for enc in self.encodings:
                 timing = self.get(method, enc)
                 row.append(_fmt_rate(timing.mb_per_s if timing else None))
+                if not self.published:
+                    continue
                 ms = published_ms(method, enc)
                 row.append(
                     _fmt_rate(
@@ -363,11 +370,16 @@ class SpeedTable(View):
         if self.validation is not None and self.validation.seconds is not None:
             v = self.validation
             pv = cite("l06", "speed.validation")
-            notes.append(
+            note = (
                 f'Validar UTF-8 (data.decode("utf-8")): {v.nbytes / _MB:.1f} MB en '
-                f"{v.ms:.1f} ms ({v.mb_per_s:,.0f} MB/s); publicado: {pv['mb']} MB en "
-                f"{pv['ms']} ms ({pv['mb'] / (pv['ms'] / 1000):,.0f} MB/s)."
+                f"{v.ms:.1f} ms ({v.mb_per_s:,.0f} MB/s)"
             )
+            if self.published:
+                note += (
+                    f"; publicado: {pv['mb']} MB en {pv['ms']} ms "
+                    f"({pv['mb'] / (pv['ms'] / 1000):,.0f} MB/s)"
+                )
+            notes.append(note + ".")
         same = []
         for enc in self.encodings:
             methods = " = ".join(self.compared.get(enc, ()))
@@ -387,16 +399,18 @@ class SpeedTable(View):
         if self.iconv_version:
             measured += f"; {self.iconv_version}"
         notes.append(measured + ".")
-        notes.append(
-            f"* Cita, no medido aquí: {CITATION}. El cat publicado (4 ms) es "
-            "una sola cifra para «el mismo archivo»."
-        )
+        if self.published:
+            notes.append(
+                f"* Cita, no medido aquí: {CITATION}. El cat publicado (4 ms) es "
+                "una sola cifra para «el mismo archivo»."
+            )
         return notes
 
     def table(self) -> Table:
         header = tuple(self._header())
         rows = [*map(tuple, self._rows()), None, *map(tuple, self._speed_rows())]
-        muted = frozenset(range(2, len(header), 2))  # the cited «M1 Pro*» columns
+        # the cited «M1 Pro*» columns
+        muted = frozenset(range(2, len(header), 2)) if self.published else frozenset()
         align = "l" + "r" * (len(header) - 1)
         return Table(header, tuple(rows), notes=tuple(self._notes()), align=align, muted=muted)
 
@@ -447,6 +461,8 @@ def conversion_table(
     iconv: str | None = "iconv",
     workdir: str | os.PathLike | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    published: bool = True,
+    progress: Callable[[int, int], object] | None = None,
 ) -> SpeedTable:
     """Measure the conversion of each source to UTF-8 by every method of :data:`METHODS`.
 
@@ -454,9 +470,20 @@ def conversion_table(
     bytes is used), or a mapping / pairs of ``encoding -> path``. ``iconv``
     is the command to run (None, or not installed: that row is None with a
     note instead of failing). The transcode output goes to a temporary
-    directory inside ``workdir`` (default: the system's).
+    directory inside ``workdir`` (default: the system's). ``published=False``
+    leaves the cited «M1 Pro*» figures out of the table. ``progress``, if given,
+    is called as ``progress(done, total)`` after each method on each file.
     """
     pairs = [(enc, path or text_file(enc, size)) for enc, path in _sources(sources)]
+    total = len(pairs) * len(METHODS) + 1  # every method on every file, then validation
+    done = 0
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
     iconv_exe = shutil.which(iconv) if iconv else None
     cat_exe = shutil.which("cat")
     timings: dict[tuple[str, str], Timing] = {}
@@ -478,6 +505,7 @@ def conversion_table(
 
             outputs["python"] = python()
             timings["python", enc] = _timing("python", enc, python, n, repeat, clock)
+            step()
             if utf8_sample is None:
                 utf8_sample = outputs["python"]
 
@@ -499,6 +527,7 @@ def conversion_table(
                         return subprocess.run(cmd, capture_output=True, check=True)
 
                     timings["iconv", enc] = _timing("iconv", enc, run_iconv, n, repeat, clock)
+            step()
 
             dst = Path(tmp) / f"{enc}.utf-8.txt"
 
@@ -508,6 +537,7 @@ def conversion_table(
             timings["transcode", enc] = _timing("transcode", enc, run_transcode, n, repeat, clock)
             outputs["transcode"] = dst.read_bytes()
             dst.unlink()
+            step()
 
             if cat_exe is None:
                 timings["cat", enc] = Timing("cat", enc, None, n, note="«cat» no está instalado")
@@ -517,6 +547,7 @@ def conversion_table(
                     return subprocess.run(cmd, capture_output=True, check=True)
 
                 timings["cat", enc] = _timing("cat", enc, run_cat, n, repeat, clock)
+            step()
 
             compared[enc] = tuple(outputs)
             identical[enc] = len(set(outputs.values())) == 1
@@ -528,6 +559,7 @@ def conversion_table(
             return data.decode("utf-8")
 
         validation = _timing("validation", "utf-8", validate, len(utf8_sample), repeat, clock)
+    step()
 
     return SpeedTable(
         encodings=tuple(enc for enc, _ in pairs),
@@ -540,6 +572,7 @@ def conversion_table(
         machine=_machine(),
         iconv_version=_tool_version(iconv_exe),
         files=files,
+        published=published,
     )
 
 
@@ -622,3 +655,22 @@ def published_ratios() -> dict:
     out["iconv_over_python_min"] = min(out["iconv_over_python"].values())
     out["iconv_over_python_max"] = max(out["iconv_over_python"].values())
     return out
+
+
+def published_table() -> Table:
+    """The published conversion times (ms, one Apple M1 Pro), cited, with nothing measured.
+
+    >>> print(published_table().rows[0])
+    ('Python decode/encode', '36 ms', '33 ms', '10 ms')
+    """
+    rows = []
+    for method, label in {**METHODS, **PUBLISHED_ONLY}.items():
+        if method == "transcode":
+            continue
+        if method == "cat":
+            cells = [_fmt_published(cite("l06", "speed.cat_ms"))] * len(ENCODINGS)
+        else:
+            cells = [_fmt_published(published_ms(method, enc)) for enc in ENCODINGS]
+        rows.append((label, *cells))
+    header = ("Conversión a UTF-8 (publicado)", *(enc.upper() for enc in ENCODINGS))
+    return Table(header, tuple(rows), notes=(f"Cita, no medido aquí: {CITATION}.",), align="lrrr")

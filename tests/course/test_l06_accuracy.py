@@ -34,7 +34,15 @@ from curso.l06.accuracy import (
     wrong,
 )
 from curso.l06.detectors import guess_v1, guess_v2
-from curso.l06.explorer import ORDERS, accuracy_explorer, explore
+from curso.l06.explorer import (
+    EXPLORER_COLUMNS,
+    ORDERS,
+    accuracy_explorer,
+    counts,
+    explore,
+    guesses,
+    misses,
+)
 from curso.published import cite
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -194,6 +202,24 @@ def test_measure_counts_match_an_independent_recount(small_results):
 def test_results_json_round_trip(small_results):
     obj = json.loads(json.dumps(small_results.to_json(), ensure_ascii=False))
     assert Results.from_json(obj) == small_results
+
+
+def test_progress_is_reported_while_measuring_and_not_on_a_cache_hit(tmp_path):
+    reports: list[tuple[int, int]] = []
+    cols = {"stdlib v2": COLUMNS["stdlib v2"]}
+    first = measure(
+        cols, lengths=(4,), n=5, cache_dir=tmp_path, progress=lambda *a: reports.append(a)
+    )
+    cases = len(CASES) + len(UTF8_CASES)
+    total = cases + cases  # one draw per case and length, one detector cell per case and length
+    assert reports == [(done, total) for done in range(1, total + 1)]
+    reports.clear()
+    again = measure(
+        cols, lengths=(4,), n=5, cache_dir=tmp_path, progress=lambda *a: reports.append(a)
+    )
+    assert again == first and reports == []  # the cache answered: no progress at all
+    measure(cols, lengths=(4,), n=5, cache=False, progress=lambda *a: reports.append(a))
+    assert reports[-1] == (total, total)
 
 
 def test_cache_hit_and_recompute(monkeypatch, tmp_path):
@@ -400,13 +426,58 @@ def test_plot(small_results):
 
 def test_explore_order_changes_v2_and_its_misses_read_as_cp1252():
     # The published finding: v2's short-Japanese misses are read as cp1252 (0x82 is ‚).
-    default = explore(("ja", "cp932"), 4, limit=None)
-    misses = default[1]
-    assert misses.column == "stdlib v2" and misses.total == len(misses) > 0
-    assert set(misses.guesses()) == {cite("l06", "accuracy.v2_ja_cp932_4_misses_read_as")}
-    assert count(default[0], "stdlib v2") == accuracy.N - misses.total
+    default = explore(("ja", "cp932"), 4, limit=None, misses_of="stdlib v2")
+    assert len(default) == 2
+    shown = default[1]
+    assert shown.column == "stdlib v2" and shown.total == len(shown) > 0
+    assert set(shown.guesses()) == {cite("l06", "accuracy.v2_ja_cp932_4_misses_read_as")}
+    assert count(default[0], "stdlib v2") == accuracy.N - shown.total
     japanese_first = explore(("ja", "cp932"), 4, ("cp932", "euc_jp", "cp949", "cp1252"))
     assert count(japanese_first[0], "stdlib v2") > count(default[0], "stdlib v2")
+
+
+def test_explorer_names_its_detectors_as_the_measurement_does():
+    """With the default order each explorer column is the measurement's column of that name:
+    charset-normalizer and chardet *with* the candidate list, never the bare library name."""
+    assert list(EXPLORER_COLUMNS) == [
+        "stdlib v1",
+        "stdlib v2",
+        accuracy.CN_LIST,
+        accuracy.CHARDET_LIST,
+    ]
+    assert set(EXPLORER_COLUMNS) <= set(COLUMNS)
+    for case in CASES[:3]:
+        drawn = samples(*case, 4, n=20)
+        found = counts(case, 4, n=20)
+        for name in EXPLORER_COLUMNS:
+            assert found[name] == accuracy.run_cell(COLUMNS[name], drawn)[0], (case, name)
+
+
+def test_the_two_configurations_of_each_library_are_named_apart():
+    names = list(COLUMNS)
+    assert (
+        accuracy.CN_NO_LIST != accuracy.CN_LIST
+        and accuracy.CHARDET_NO_LIST != accuracy.CHARDET_LIST
+    )
+    for library in ("charset-normalizer", "chardet"):
+        assert library not in names  # always with «(sin lista)» or «(con lista)»
+        assert [n for n in names if n.startswith(library)] == [
+            f"{library} (sin lista)",
+            f"{library} (con lista)",
+        ]
+
+
+def test_explorer_summary_counts_every_wrong_guess():
+    summary = explore(("en", "cp1252"), 4, n=40, misses_of=[])[0]
+    row = next(r for r in summary.rows if r[0] == accuracy.CN_LIST)
+    every = misses(("en", "cp1252"), 4, accuracy.CN_LIST, n=40)
+    assert row[1] == f"{40 - len(every)} de 40"
+    assert row[2] == guesses(every)
+    assert guesses([("a", "cp932"), ("b", None), ("c", "cp932")]) == "cp932 ×2, ninguna ×1"
+    assert guesses([]) == "—"
+    assert len(explore(("en", "cp1252"), 4, n=40, misses_of=[])) == 1
+    with pytest.raises(KeyError, match="not an explorer column"):
+        explore(("en", "cp1252"), 4, n=40, misses_of="chardet")
 
 
 def test_explore_limits_the_misses_shown():
@@ -420,8 +491,11 @@ def test_explore_limits_the_misses_shown():
 def test_accuracy_explorer_plain_text_and_updates():
     w = accuracy_explorer(("es", "cp1252"), 4, n=20)
     text = str(w)
-    assert text.startswith("Español, Windows-1252, 4 caracteres, candidatos: cp1252, cp932")
-    assert "stdlib v2" in text and "charset-normalizer" in text and " de 20" in text
+    assert text.startswith(
+        "Español, Windows-1252, 4 caracteres, candidatos en este orden: cp1252, cp932"
+    )
+    assert "stdlib v2" in text and accuracy.CN_LIST in text and " de 20" in text
+    assert w.misses_input.value == "stdlib v2"  # whose misses are listed, by default
     bundle = w._repr_mimebundle_()
     assert bundle["text/plain"] == text and "<table" in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle
@@ -429,12 +503,16 @@ def test_accuracy_explorer_plain_text_and_updates():
     w.case_input.value = ("ko", "cp949")
     assert "Coreano, CP949" in w.output.value and w.output.value != before
     w.order_input.value = ("cp949", "cp1252", "cp932", "euc_jp")
-    assert "candidatos: cp949, cp1252" in w.output.value
+    assert "candidatos en este orden: cp949, cp1252" in w.output.value
     w.length_input.value = 16
     text = str(w)
-    assert text.startswith("Coreano, CP949, 16 caracteres, candidatos: cp949, cp1252")
+    assert text.startswith("Coreano, CP949, 16 caracteres, candidatos en este orden: cp949, cp1252")
     assert w._repr_mimebundle_()["text/plain"] == text
     assert "16 caracteres" in w.output.value
+    w.case_input.value = ("en", "cp1252")
+    w.length_input.value = 4
+    w.misses_input.value = accuracy.CN_LIST
+    assert f"{accuracy.CN_LIST}, Inglés, Windows-1252, 4 caracteres:" in str(w)
 
 
 def test_accuracy_explorer_offers_a_custom_order():
@@ -442,4 +520,4 @@ def test_accuracy_explorer_offers_a_custom_order():
     w = accuracy_explorer(("ja", "euc_jp"), 8, order, n=10)
     assert w.order_input.value == order
     assert [value for _, value in w.order_input.options] == [*ORDERS, order]
-    assert str(w).startswith("Japonés, EUC-JP, 8 caracteres, candidatos: euc_jp, cp932")
+    assert str(w).startswith("Japonés, EUC-JP, 8 caracteres, candidatos en este orden: euc_jp")

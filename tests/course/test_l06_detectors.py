@@ -169,3 +169,21 @@ def test_prefix_cut_utf8(detect, cut):
     data = KOREAN.encode("utf-8")[:cut]
     assert codec(detect(data, prefix=True)) == "utf-8"
     assert (codec(detect(data)) == "utf-8") == (cut % 3 == 0)
+
+
+def test_the_score_tables_name_every_row():
+    from curso.l06.detectors import ROW_NAMES, V1_ROWS, V2_ROWS, score_readings, score_table
+
+    for version, rows in (("v1", V1_ROWS), ("v2", V2_ROWS)):
+        table = score_table(version)
+        assert [r[:2] for r in table.rows[: len(rows)]] == [
+            (f"U+{lo:04X}", f"U+{hi:04X}") for lo, hi, _ in rows
+        ]
+        assert all((lo, hi) in ROW_NAMES for lo, hi, _ in rows)
+        assert "decide la primera fila" in table.caption
+    v2 = {row[2]: row[3] for row in score_table("v2").rows}
+    assert v2["sílabas hangul"] == "+2 si está en KS X 1001, -1 si no"
+    assert v2["hiragana y katakana"] == "+2" and v2["kanji (hanja en coreano)"] == "+1.5"
+    readings = {row[0]: row[1:] for row in score_readings("It’s".encode("cp1252")).rows}
+    assert readings["cp949"] == ("It뭩", "1.33", "0.25")
+    assert readings["euc_jp"] == ("(no decodifica)", "—", "—")

@@ -76,10 +76,9 @@ def test_chunk_bug_utf8(cache):
     paths, _ = cache
     cited = cite("l06", "chunks")
     figures = chunk_figures(paths["japanese_1mb_utf8.txt"].read_bytes(), "utf-8")
-    assert figures.first_error == (
-        f"chunk #{cited['utf8_first_error_chunk']} failed: {cited['utf8_first_error']}"
-    )
-    assert figures.first_error.startswith("chunk #1 failed: 'utf-8' codec can't decode")
+    assert figures.first_error_chunk == cited["utf8_first_error_chunk"] == 1
+    assert figures.first_error == cited["utf8_first_error"]
+    assert figures.first_error.startswith("'utf-8' codec can't decode")
     assert figures.replacements == cited["utf8_replacements"]
 
 
@@ -88,9 +87,8 @@ def test_chunk_bug_cp932(cache):
     cited = cite("l06", "chunks")
     data = paths["japanese_1mb_cp932.txt"].read_bytes()
     figures = chunk_figures(data, "cp932")
-    assert figures.first_error == (
-        f"chunk #{cited['cp932_first_error_chunk']} failed: {cited['cp932_first_error']}"
-    )
+    assert figures.first_error_chunk == cited["cp932_first_error_chunk"]
+    assert figures.first_error == cited["cp932_first_error"]
     assert (figures.replacements, figures.extra_chars, figures.halfwidth) == (
         cited["cp932_replacements"],
         cited["cp932_extra_chars"],
@@ -104,11 +102,13 @@ def test_chunk_bug_cp932(cache):
 def test_chunk_figures_on_a_small_example():
     data = "añoñ".encode()  # 61 C3 | B1 6F | C3 B1: the first ñ is cut, the second is not
     figures = chunk_figures(data, "utf-8", chunk=2)
-    assert figures.first_error.startswith("chunk #0 failed: 'utf-8' codec can't decode byte 0xc3")
+    assert figures.first_error_chunk == 0
+    assert figures.first_error.startswith("'utf-8' codec can't decode byte 0xc3")
     # "a\ufffd" + "\ufffdo" + "ñ": two replacements, one character more than "añoñ"
     assert (figures.replacements, figures.extra_chars, figures.halfwidth) == (2, 1, 0)
     clean = chunk_figures(data, "utf-8", chunk=3)  # 61 C3 B1 | 6F C3 B1: no cut
-    assert (clean.first_error, clean.replacements, clean.extra_chars) == (None, 0, 0)
+    assert (clean.first_error_chunk, clean.first_error) == (None, None)
+    assert (clean.replacements, clean.extra_chars) == (0, 0)
     # a U+FFFD already in the text is not damage
     kept = chunk_figures("a\ufffdb".encode(), "utf-8", chunk=2)  # 61 EF | BF BD | 62
     assert (kept.replacements, kept.extra_chars) == (2, 2)  # 3 U+FFFD out, 1 was text

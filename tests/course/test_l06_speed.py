@@ -24,6 +24,7 @@ from curso.l06.speed import (
     median_time,
     published_ms,
     published_ratios,
+    published_table,
     ratios,
     text_file,
 )
@@ -227,6 +228,31 @@ def test_missing_iconv_is_reported_not_fatal(small_files, tmp_path):
     r = ratios(table)
     assert r["iconv_over_python"] == {"cp1252": None} and r["iconv_over_python_min"] is None
     assert list(tmp_path.iterdir()) == []  # the transcode output is cleaned up
+
+
+def test_published_false_leaves_the_citations_out_and_progress_is_reported(small_files, tmp_path):
+    only = {"cp1252": small_files["cp1252"]}
+    reports: list[tuple[int, int]] = []
+    bare = conversion_table(
+        only, repeat=1, workdir=tmp_path, published=False, progress=lambda *a: reports.append(a)
+    )
+    total = len(METHODS) + 1  # every method on the one file, then the validation
+    assert reports == [(done, total) for done in range(1, total + 1)]
+    text = str(bare)
+    assert "M1 Pro" not in text and "publicado" not in text and "PHP" not in text
+    assert text.splitlines()[0].split() == ["Conversión", "a", "UTF-8", "CP1252"]
+    assert bare.table().muted == frozenset()
+    assert "M1 Pro*" in str(conversion_table(only, repeat=1, workdir=tmp_path))
+
+
+def test_published_table_holds_only_cited_figures():
+    t = published_table()
+    rows = {row[0]: row[1:] for row in t.rows}
+    assert rows[METHODS["python"]] == tuple(f"{published_ms('python', e)} ms" for e in ENCODINGS)
+    assert rows[METHODS["cat"]] == (f"{cite('l06', 'speed.cat_ms')} ms",) * len(ENCODINGS)
+    assert METHODS["transcode"] not in rows  # not measured there
+    assert set(PUBLISHED_ONLY.values()) <= set(rows)
+    assert "Cita, no medido aquí" in str(t)
 
 
 def test_encodings_use_the_cache(cache):

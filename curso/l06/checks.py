@@ -1,0 +1,256 @@
+"""The self-checks of lesson 6's exercises: ``revisar(n)`` says ✓, gives a hint, or waits.
+
+Each check reads the names the exercise asks the student to define and recomputes the
+right answer itself (from the same samples and files the lesson uses), so it stays right
+if a library version changes a count. Hints say where to look, not what to write.
+
+1. explore a widget: ``respuestas_explorador``, what the accuracy explorer shows;
+2. a small experiment: ``lista_osaka``, ``aciertos_por_defecto``, ``aciertos_osaka``;
+3. find the bug: ``contar_letra_bien(ruta, enc, letra)``;
+4. predict the output: ``llamadas_vacias``.
+
+>>> revisar(4, {})
+… Ejercicio 4 sin resolver: falta definir `llamadas_vacias`.
+>>> revisar(4, {"llamadas_vacias": "cinco"})
+✗ Ejercicio 4: todavía no. Pista: escribe un número entero: cuántas de las llamadas devuelven ''.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from codecbox import resolve
+from curso.checks import Namespace, Pista, SinResolver, falta, revisor
+from curso.l06 import accuracy, explorer, samples
+from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v2
+
+__all__ = ["EXPLORER_QUESTIONS", "FRASE", "OSAKA_CASES", "revisar"]
+
+# --- 1: the explorer ------------------------------------------------------------------------
+
+KO = ("ko", "cp949")
+EN = ("en", "cp1252")
+EUC = ("ja", "euc_jp")
+CP949_FIRST = explorer.ORDERS[1]
+
+
+def _first_perfect(case: tuple[str, str], column: str, order: Sequence[str]) -> int | None:
+    """The first length at which ``column`` gets every sample right."""
+    for length in accuracy.LENGTHS:
+        if explorer.counts(case, length, order)[column] == accuracy.N:
+            return length
+    return None
+
+
+def _most_guessed(case: tuple[str, str], length: int, column: str) -> str | None:
+    found: dict[str | None, int] = {}
+    for _, guess in explorer.misses(case, length, column):
+        found[guess] = found.get(guess, 0) + 1
+    return max(found, key=lambda g: found[g]) if found else None
+
+
+def _worst_length(case: tuple[str, str], column: str) -> int:
+    by_length = {n: explorer.counts(case, n)[column] for n in accuracy.LENGTHS}
+    return min(by_length, key=lambda n: by_length[n])
+
+
+#: key -> (how to find the answer in the explorer, the hint when it is wrong)
+EXPLORER_QUESTIONS: dict[str, tuple[Callable[[], Any], str]] = {
+    "coreano_v2": (
+        lambda: _first_perfect(KO, "stdlib v2", DEFAULT_CANDIDATES),
+        "elige «Coreano, CP949» con el primer orden y ve subiendo el largo hasta que la fila "
+        "de stdlib v2 diga 200 de 200",
+    ),
+    "coreano_v2_cp949_primero": (
+        lambda: _first_perfect(KO, "stdlib v2", CP949_FIRST),
+        "lo mismo que en «coreano_v2», pero con el orden que pone cp949 primero",
+    ),
+    "ingles_charset_normalizer": (
+        lambda: _most_guessed(EN, 4, accuracy.CN_LIST),
+        "con «Inglés, Windows-1252» y 4 caracteres, mira la columna «apuestas en los fallos» "
+        "de charset-normalizer (con lista): ¿qué codificación aparece más veces?",
+    ),
+    "eucjp_chardet_peor": (
+        lambda: _worst_length(EUC, accuracy.CHARDET_LIST),
+        "con «Japonés, EUC-JP» y el primer orden, anota los aciertos de chardet (con lista) en "
+        "cada largo: ¿dónde son menos? (más texto no siempre es mejor)",
+    ),
+}
+
+
+def _codec(name: object) -> str | None:
+    if not isinstance(name, str):
+        return None
+    for label in (True, False):
+        try:
+            return resolve(name, label=label).codec
+        except (LookupError, ValueError):
+            continue
+    return None
+
+
+def _same(given: object, right: object) -> bool:
+    if isinstance(right, str):
+        return _codec(given) is not None and _codec(given) == _codec(right)
+    return isinstance(given, int) and not isinstance(given, bool) and given == right
+
+
+def ej1(ns: Namespace) -> str:
+    falta(ns, "respuestas_explorador")
+    given = ns["respuestas_explorador"]
+    if not isinstance(given, dict):
+        raise Pista("`respuestas_explorador` tiene que ser un diccionario con las cuatro claves")
+    missing = [k for k in EXPLORER_QUESTIONS if given.get(k, ...) is ...]
+    if len(missing) == len(EXPLORER_QUESTIONS):
+        raise SinResolver("completa las cuatro respuestas de `respuestas_explorador`")
+    if missing:
+        raise Pista("te falta responder " + ", ".join(f"«{k}»" for k in missing))
+    for key, (answer, hint) in EXPLORER_QUESTIONS.items():
+        if not _same(given[key], answer()):
+            raise Pista(f"revisa «{key}»: {hint}")
+    return (
+        "el orden decide los empates de v2 (en coreano, con cp949 primero acierta todo ya con "
+        "4 caracteres); charset-normalizer (con lista) lee el inglés corto como japonés; y "
+        "chardet (con lista) acierta menos con 8 caracteres de EUC-JP que con 4"
+    )
+
+
+# --- 2: a candidate list for a supplier ---------------------------------------------------
+
+OSAKA_CASES = (("ja", "cp932"), ("ja", "euc_jp"))
+
+
+def _osaka_samples() -> list[accuracy.Sample]:
+    return [m for case in OSAKA_CASES for m in accuracy.samples(*case, 4)]
+
+
+def _right(muestras: list[accuracy.Sample], candidates: Sequence[str] | None) -> int:
+    return sum(accuracy.is_correct(m, guess_v2(m.data, candidates)) for m in muestras)
+
+
+def ej2(ns: Namespace) -> str:
+    falta(ns, "lista_osaka", "aciertos_por_defecto", "aciertos_osaka")
+    lista = ns["lista_osaka"]
+    if isinstance(lista, str) or not isinstance(lista, Sequence):
+        raise Pista('`lista_osaka` es una lista de nombres, por ejemplo ["cp1252", "cp949"]')
+    if not lista or not all(isinstance(x, str) for x in lista):
+        raise Pista("`lista_osaka` tiene que tener al menos un nombre de codificación (texto)")
+    unknown = [x for x in lista if _codec(x) is None]
+    if unknown:
+        raise Pista(f"{unknown[0]!r} no es una codificación que Python conozca")
+    muestras = _osaka_samples()
+    por_defecto = _right(muestras, None)
+    if ns["aciertos_por_defecto"] != por_defecto:
+        raise Pista(
+            "recuenta con la lista por defecto (`guess_v2(m.data)`, sin segundo argumento), "
+            f"sobre las {len(muestras)} muestras: las de CP932 y las de EUC-JP juntas"
+        )
+    osaka = _right(muestras, list(lista))
+    if ns["aciertos_osaka"] != osaka:
+        raise Pista(
+            "`aciertos_osaka` no coincide con lo que acierta `guess_v2` con `lista_osaka`: "
+            "¿pasaste la lista como segundo argumento?"
+        )
+    if osaka < len(muestras):
+        codecs_ = {_codec(x) for x in lista}
+        if not {"cp932", "euc_jp"} <= codecs_:
+            raise Pista(
+                "falta una de las dos codificaciones que manda el proveedor, o está la familia "
+                "en lugar de la variante (recuerda la trampa 3)"
+            )
+        raise Pista(
+            f"todavía fallan {len(muestras) - osaka}: ¿qué candidatas de tu lista no "
+            "necesita este proveedor?"
+        )
+    shown = ", ".join(lista)
+    return (
+        f"con {shown}, v2 acierta {osaka} de {len(muestras)}, frente a {por_defecto} con la "
+        "lista por defecto: quitar las regiones de las que nunca recibes datos elimina los "
+        "fallos del japonés corto"
+    )
+
+
+# --- 3: the lost letters --------------------------------------------------------------------
+
+
+def _chunked_count(path, encoding: str, letter: str, size: int = samples.CHUNK) -> int:
+    """``contar_letra`` from the lesson, the buggy one: each chunk decoded on its own."""
+    total = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(size):
+            total += chunk.decode(encoding, errors="replace").count(letter)
+    return total
+
+
+def ej3(ns: Namespace) -> str:
+    falta(ns, "contar_letra_bien")
+    contar = ns["contar_letra_bien"]
+    if not callable(contar):
+        raise Pista("`contar_letra_bien` tiene que ser una función: def contar_letra_bien(...)")
+    cases = [
+        (samples.build("japanese_1mb_utf8.txt"), "utf-8", "の"),
+        (samples.build("japanese_1mb_cp932.txt"), "cp932", "テ"),
+    ]
+    for path, encoding, letter in cases:
+        right = path.read_bytes().decode(encoding).count(letter)
+        got = contar(path, encoding, letter)
+        if got == right:
+            continue
+        if got == _chunked_count(path, encoding, letter):
+            raise Pista(
+                "da lo mismo que `contar_letra`: cada bloque se sigue decodificando por su "
+                "cuenta. ¿Cómo puede un bloque guardar los bytes de un carácter sin terminar "
+                "para el bloque siguiente?"
+            )
+        raise Pista(
+            f"con el archivo {encoding} y la letra {letter} cuentas {got!r}; cuenta lo mismo "
+            "sobre el archivo entero leído de una vez y compara"
+        )
+    right = cases[0][0].read_bytes().decode("utf-8").count("の")
+    return (
+        f"cuentas {right:,} の, como en el archivo entero: los bytes de una の partida entre "
+        "dos bloques esperan al bloque siguiente"
+    )
+
+
+# --- 4: predict the output ------------------------------------------------------------------
+
+FRASE = "¿Año nuevo? ¡Señor Muñoz!"
+
+
+def _empty_calls(text: str) -> int:
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    return [decoder.decode(bytes([b])) for b in text.encode("utf-8")].count("")
+
+
+def ej4(ns: Namespace) -> str:
+    falta(ns, "llamadas_vacias")
+    given = ns["llamadas_vacias"]
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise Pista("escribe un número entero: cuántas de las llamadas devuelven ''")
+    right = _empty_calls(FRASE)
+    two_bytes = [c for c in FRASE if len(c.encode("utf-8")) == 2]
+    if given == right:
+        shown = ", ".join(two_bytes)
+        return (
+            f"{right} llamadas devuelven '': las del primer byte de {shown}. El decodificador "
+            "guarda ese byte hasta que llega el segundo, así que hasta un bloque de 1 byte "
+            "es seguro"
+        )
+    if given == 0:
+        raise Pista(
+            "cuando llega el primer byte de `ñ` (C3), ¿puede el decodificador devolver ya la `ñ`?"
+        )
+    if given == 2 * right:
+        raise Pista("en un carácter de 2 bytes solo espera la llamada del primer byte")
+    if given > 2 * right:
+        raise Pista(
+            "los bytes ASCII salen en la misma llamada en que llegan; solo esperan los "
+            "caracteres de más de un byte"
+        )
+    raise Pista("cuenta los caracteres de la frase que ocupan más de un byte en UTF-8")
+
+
+revisar = revisor({1: ej1, 2: ej2, 3: ej3, 4: ej4})
