@@ -1,9 +1,11 @@
 """An import policy that does not depend on luck.
 
 Detection is a bet, so it comes last. Rules that *know* come first, in this
-order: a declared encoding, a byte order mark, valid UTF-8, the encoding a known
-source always writes. Whatever decides, the bytes are decoded strictly: a failed
-import is cheaper than silent mojibake. Only then, on enough bytes and with a
+order: a byte order mark (it wins over a declaration, as in the Encoding
+Standard), a declared encoding, valid UTF-8, the encoding a known source always
+writes. Whatever decides, the bytes are decoded strictly: a failed import is
+cheaper than silent mojibake, so bytes that contradict the declared label (a file
+declared ASCII with a byte above 0x7F) are an error, not a quiet reading. Only then, on enough bytes and with a
 candidate list, a guess; a guess is not confident (and the file is moved to a
 quarantine folder when one is given). When nothing may decide, the result is a
 :class:`Quarantined`, not text. Either result says how it was decided.
@@ -20,6 +22,7 @@ quarantine folder when one is given). When nothing may decide, the result is a
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 from collections.abc import Mapping, Sequence
@@ -49,6 +52,9 @@ class Imported(Decided):
     rule: Rule
     path: Path | None = None
     guess: Guess | None = None
+    #: the declared label, when one was given; it differs from ``encoding`` when a byte
+    #: order mark overruled it
+    declared: Encoding | None = None
 
 
 @dataclass(frozen=True)
@@ -80,18 +86,56 @@ def _strict(data: bytes, skip: int, encoding: Encoding, rule: Rule, where: str |
         ) from exc
 
 
+def _claim(folder: Path, path: Path) -> Path:
+    """Create, atomically, a file in ``folder`` with a free name based on ``path``'s."""
+    n = 0
+    while True:
+        name = path.name if n == 0 else f"{path.stem}.{n}{path.suffix}"
+        target = folder / name
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            n += 1
+            continue
+        os.close(fd)
+        return target
+
+
 def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path | None:
-    """Move a file that needs review into the quarantine folder, never overwriting."""
+    """Move a file that needs review into the quarantine folder, never overwriting.
+
+    The target name is claimed atomically (two imports of files with the same name
+    cannot both take it); the file is copied there and only then removed from where it
+    was. If it cannot be removed (a read-only folder), the copy is removed and the error
+    raised: the file is in exactly one place. A file already in the folder stays put.
+    """
     if path is None or quarantine is None:
         return path
     folder = Path(quarantine)
     folder.mkdir(parents=True, exist_ok=True)
-    target = folder / path.name
-    n = 1
-    while target.exists():
-        target = folder / f"{path.stem}.{n}{path.suffix}"
-        n += 1
-    return Path(shutil.move(str(path), str(target)))
+    if path.resolve().parent == folder.resolve():
+        return path
+    target = _claim(folder, path)
+    try:
+        shutil.copyfile(path, target)
+        shutil.copystat(path, target)
+        path.unlink()
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            target.unlink()
+        raise
+    return target
+
+
+#: Labels that mean ASCII to a person, though browsers read them as windows-1252.
+_ASCII_LABELS = {"ascii", "us-ascii", "ansi_x3.4-1968", "iso-ir-6", "iso646-us", "us", "cp367"}
+
+
+def _declared(label: str | Encoding) -> Encoding:
+    """A declared label, as an importer must take it: ASCII means ASCII."""
+    if isinstance(label, str) and label.strip().lower() in _ASCII_LABELS:
+        return resolve("ascii")
+    return resolve(label, label=True)
 
 
 def _import(
@@ -107,25 +151,21 @@ def _import(
     quarantine: str | os.PathLike[str] | None,
 ) -> Imported | Quarantined:
     # Every name is checked before any rule runs: a typo fails the same way on every file.
-    label = None if declared is None else resolve(declared, label=True)
+    label = None if declared is None else _declared(declared)
     table = {name: resolve(enc) for name, enc in (origins or {}).items()}
     source = None if origin is None else table.get(origin)
     names = None if candidates is None else [resolve(c) for c in candidates]
     detect = detector_for(detector)
     where = None if path is None else str(path)
 
-    if label is not None:
-        skip = 0
-        found = bom(data)
-        if label.codec == "utf-8" and found is not None and found[0].codec == "utf-8":
-            skip = found[1]  # a declared UTF-8 file may still carry a BOM
-        return Imported(
-            _strict(data, skip, label, Rule.DECLARED, where), label, Rule.DECLARED, path
-        )
     found = bom(data)
-    if found is not None:
+    if found is not None:  # a byte order mark wins, also over a declared label
         enc, skip = found
-        return Imported(_strict(data, skip, enc, Rule.BOM, where), enc, Rule.BOM, path)
+        text = _strict(data, skip, enc, Rule.BOM, where)
+        return Imported(text, enc, Rule.BOM, path, declared=label)
+    if label is not None:
+        text = _strict(data, 0, label, Rule.DECLARED, where)
+        return Imported(text, label, Rule.DECLARED, path, declared=label)
     try:
         return Imported(data.decode("utf-8"), resolve("utf-8"), Rule.VALID_UTF8, path)
     except UnicodeDecodeError:

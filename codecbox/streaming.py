@@ -20,8 +20,10 @@ import codecs
 import contextlib
 import os
 import secrets
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from glob import escape as glob_escape
 from pathlib import Path
 from typing import BinaryIO
 
@@ -33,6 +35,7 @@ __all__ = [
     "TranscodeReport",
     "iter_decode",
     "read_chunks",
+    "remove_stale_temporaries",
     "sniff",
     "sniff_file",
     "transcode",
@@ -65,10 +68,64 @@ def read_chunks(path: StrPath, chunk_size: int = 65536) -> Iterator[bytes]:
     return pieces()
 
 
-def _decoder(encoding: Encoding, errors: str) -> codecs.IncrementalDecoder:
+#: Codecs that sniff a byte order mark: codec -> (mark -> the codec after it), and the codec
+#: when there is no mark, which is what decoding the whole input does.
+_MARKED: dict[str, tuple[tuple[tuple[bytes, str], ...], str]] = {
+    "utf-8-sig": (((codecs.BOM_UTF8, "utf-8"),), "utf-8"),
+    "utf-16": (
+        ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")),
+        f"utf-16-{sys.byteorder[0]}e",
+    ),
+    "utf-32": (
+        ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be")),
+        f"utf-32-{sys.byteorder[0]}e",
+    ),
+}
+#: Codecs whose incremental decoder is not linear: every chunk re-decodes an open run.
+_QUADRATIC = {"utf-7"}
+
+
+def _check_streamable(encoding: Encoding) -> str:
     if encoding.codec is None:
         raise ValueError(f"{encoding.name} has no decoder")
-    return codecs.getincrementaldecoder(encoding.codec)(errors)
+    if encoding.codec in _QUADRATIC:
+        raise ValueError(
+            f"{encoding.name} cannot be decoded in pieces in linear time (its incremental "
+            "decoder re-reads every open run); decode the whole input with bytes.decode()"
+        )
+    return encoding.codec
+
+
+def _decoders(
+    codec: str, errors: str, chunks: Iterable[bytes]
+) -> Iterator[tuple[bytes, codecs.IncrementalDecoder, int]]:
+    """The chunks, each with the decoder to feed it to and how many bytes it skips.
+
+    For the codecs that sniff a byte order mark, CPython's incremental decoders differ
+    from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and utf-32 refuse
+    a stream without one): the mark is read here, then a plain decoder takes over.
+    """
+    if codec not in _MARKED:
+        decoder = codecs.getincrementaldecoder(codec)(errors)
+        for chunk in chunks:
+            yield chunk, decoder, 0
+        return
+    marks, unmarked = _MARKED[codec]
+    head = b""
+    rest = iter(chunks)
+    for chunk in rest:
+        head += chunk
+        if len(head) >= 4:
+            break
+    skip, chosen = 0, unmarked
+    for mark, after in sorted(marks, key=lambda m: -len(m[0])):
+        if head.startswith(mark):
+            skip, chosen = len(mark), after
+            break
+    decoder = codecs.getincrementaldecoder(chosen)(errors)
+    yield head[skip:], decoder, skip
+    for chunk in rest:
+        yield chunk, decoder, 0
 
 
 def iter_decode(
@@ -80,10 +137,11 @@ def iter_decode(
 ) -> Iterator[str]:
     """Decode a stream of byte chunks, yielding text as soon as it is complete.
 
-    The encoding is resolved at once (an unknown name raises here, not when the
-    result is first iterated). Raises :class:`DecodeError` with the absolute
-    offset in the stream (and ``where``, a file name, when given), including when
-    the stream stops in the middle of a character.
+    The result equals decoding the whole input at once, errors included: a
+    :class:`DecodeError` gives the absolute offset in the stream (and ``where``, a file
+    name, when given), also when the stream stops in the middle of a character. The
+    encoding is checked at once: an unknown name, or a codec that cannot be decoded in
+    pieces in linear time (UTF-7), raises here, not when the result is first iterated.
 
     >>> list(iter_decode([b"\\x82", b"\\xa0\\x82", b"\\xa2"], "cp932"))
     ['あ', 'い']
@@ -92,35 +150,119 @@ def iter_decode(
     ... except DecodeError as exc:
     ...     print(exc)
     menu.txt: cannot decode byte c3 at offset 4 as UTF-8: unexpected end of data
+    >>> "".join(iter_decode([b"h\\x00", b"o\\x00"], "utf-16"))  # no mark: as bytes.decode does
+    'ho'
     """
     enc = resolve(encoding)
-    decoder = _decoder(enc, errors)
+    codec = _check_streamable(enc)
 
-    def decode(chunk: bytes, final: bool, fed: int) -> str:
-        # On error the codec's positions are relative to the bytes it held back plus
-        # ``chunk``; that buffer always ends at ``fed``, so it starts at
-        # ``fed - len(exc.object)`` in the stream.
-        try:
-            return decoder.decode(chunk, final)
-        except UnicodeDecodeError as exc:
-            base = fed - len(exc.object)
-            raise DecodeError.wrap(exc, base=base, where=where, encoding=enc.name) from exc
+    def wrap(exc: UnicodeDecodeError, base: int) -> DecodeError:
+        return DecodeError.wrap(exc, base=base, where=where, encoding=enc.name)
 
     def texts() -> Iterator[str]:
-        fed = 0
-        for chunk in chunks:
+        fed = 0  # bytes of the stream given to a decoder so far
+        pieces = _decoders(codec, errors, chunks)
+        decoder: codecs.IncrementalDecoder | None = None
+        for chunk, decoder, skip in pieces:
+            fed += skip
+            state = decoder.getstate()
             fed += len(chunk)
-            text = decode(chunk, False, fed)
+            try:
+                text = decoder.decode(chunk, False)
+            except UnicodeDecodeError as exc:
+                # positions are in the bytes held back plus ``chunk``, which end at ``fed``
+                raise wrap(exc, fed - len(exc.object)) from exc
+            except UnicodeError:
+                # A CJK decoder's pending buffer overflowed (an invalid ISO-2022 escape):
+                # decode the rest in one piece from the same state, as bytes.decode would.
+                yield _finish(codec, errors, state, chunk, pieces, fed - len(chunk), wrap)
+                return
             if text:
                 yield text
-        text = decode(b"", True, fed)
+        if decoder is None:  # no chunks at all
+            decoder = codecs.getincrementaldecoder(_MARKED.get(codec, ((), codec))[1])(errors)
+        try:
+            text = decoder.decode(b"", True)
+        except UnicodeDecodeError as exc:
+            raise wrap(exc, fed - len(exc.object)) from exc
         if text:
             yield text
 
     return texts()
 
 
+def _finish(
+    codec: str,
+    errors: str,
+    state: tuple[bytes, int],
+    chunk: bytes,
+    pieces: Iterator[tuple[bytes, codecs.IncrementalDecoder, int]],
+    offset: int,
+    wrap: Callable[[UnicodeDecodeError, int], DecodeError],
+) -> str:
+    """Decode what is left (held-back bytes, ``chunk`` and every later chunk) at once."""
+    held, flags = state
+    rest = held + chunk + b"".join(piece for piece, _, _ in pieces)
+    decoder = codecs.getincrementaldecoder(codec)(errors)
+    decoder.setstate((b"", flags))
+    try:
+        return decoder.decode(rest, True)
+    except UnicodeDecodeError as exc:
+        raise wrap(exc, offset - len(held) + (len(rest) - len(exc.object))) from exc
+
+
 # --- one atomic writer --------------------------------------------------------------------
+
+
+_TEMP = ".{name}.codecbox-{pid}-{token}.tmp"
+
+
+def _temporary(target: Path, pid: int, token: str) -> Path:
+    return target.parent / _TEMP.format(name=target.name, pid=pid, token=token)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":  # no safe liveness probe here: never touch another process's file
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, owned by someone else
+        return True
+    return True
+
+
+def remove_stale_temporaries(folder: StrPath, name: str = "*") -> list[Path]:
+    """Delete the temporary files that :func:`write_atomic` left behind in ``folder``.
+
+    A process killed by SIGKILL (or SIGTERM, which Python does not turn into an
+    exception) cannot delete its temporary file. Each is named
+    ``.<destination>.codecbox-<pid>-<random>.tmp``; this removes those whose process is
+    no longer running (on POSIX; elsewhere it removes none) and returns their paths.
+    :func:`write_atomic` calls it for its own destination before writing.
+    """
+    removed = []
+    for tmp in Path(_path(folder, "folder")).glob(f".{name}.codecbox-*-*.tmp"):
+        try:
+            pid = int(tmp.name.rsplit(".codecbox-", 1)[1].split("-", 1)[0])
+        except ValueError:
+            continue
+        if not _alive(pid):
+            with contextlib.suppress(FileNotFoundError):
+                tmp.unlink()
+                removed.append(tmp)
+    return removed
+
+
+def _about_target(exc: OSError, tmp: Path, target: Path) -> OSError:
+    """The same error, naming the destination the caller asked for, not our temporary file."""
+    if exc.filename is not None and Path(exc.filename) == tmp:
+        renamed = type(exc)(exc.errno, exc.strerror, str(target))
+        return renamed
+    return exc
 
 
 def write_atomic(
@@ -130,19 +272,26 @@ def write_atomic(
 
     ``content`` is the bytes, or a function that writes them to the open file. After
     any error (or Ctrl-C) ``path`` is exactly as before and the temporary file is
-    gone. An existing ``path`` keeps its permission bits; a new one gets ``mode``, or
-    the usual ``0o666`` minus the umask (applied by the kernel, not by changing the
-    process umask).
+    gone; one left by a killed process is removed by the next write to the same path
+    (see :func:`remove_stale_temporaries`). An existing ``path`` keeps its permission
+    bits; a new one gets ``mode``, or the usual ``0o666`` minus the umask (applied by
+    the kernel, not by changing the process umask). Errors name ``path``.
     """
     target = Path(_path(path))
     folder = target.parent
+    with contextlib.suppress(OSError):
+        remove_stale_temporaries(folder, glob_escape(target.name))
+    pid = os.getpid()
+    tmp = _temporary(target, pid, secrets.token_hex(4))
     for _ in range(100):
-        tmp = folder / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
             fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
         except FileExistsError:
+            tmp = _temporary(target, pid, secrets.token_hex(4))
             continue
+        except OSError as exc:
+            raise _about_target(exc, tmp, target) from None
         break
     else:  # pragma: no cover - 100 collisions of 32 random bits
         raise FileExistsError(f"cannot create a temporary file beside {target}")
@@ -159,6 +308,10 @@ def write_atomic(
         elif mode is not None:
             os.chmod(tmp, mode & 0o7777)
         os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise _about_target(exc, tmp, target) from exc
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import codecs
+import os
+from pathlib import Path
 
 import pytest
 
@@ -168,11 +170,6 @@ def test_import_bytes_and_import_file_agree(tmp_path):
     assert from_bytes.path is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a declared label is applied over a contradicting BOM and the BOM is decoded "
-    "as text, confident (review §2.6 #1, not fixed by the refactor)",
-)
 @pytest.mark.parametrize(
     ("data", "declared", "misread"),
     [
@@ -188,3 +185,78 @@ def test_a_contradicting_bom_is_never_decoded_as_text(data, declared, misread):
     except (DecodeError, ValueError):
         return
     assert not result.text.startswith(misread)
+
+
+# --- issue 9, items 4, 5 and 9 -----------------------------------------------------------------
+
+
+def test_a_bom_wins_over_a_declared_label_and_the_declaration_is_kept():
+    got = import_bytes(codecs.BOM_UTF8 + "año".encode(), declared="windows-1252")
+    assert (got.text, got.how, got.confident) == ("año", "UTF-8 (BOM)", True)
+    assert got.declared is not None and got.declared.name == "windows-1252"
+    got = import_bytes(codecs.BOM_UTF16_BE + "hola".encode("utf-16-be"), declared="utf-16")
+    assert (got.text, got.how) == ("hola", "UTF-16BE (BOM)")
+
+
+@pytest.mark.parametrize("label", ["ascii", "US-ASCII", " us-ascii "])
+def test_a_file_declared_ascii_must_be_ascii(label):
+    with pytest.raises(DecodeError) as info:
+        import_bytes("año".encode("cp1252"), declared=label)
+    assert info.value.offset == 1 and info.value.rule == "declared"
+    assert import_bytes(b"plain", declared=label).how == "ascii (declared)"
+
+
+def _import_one(args):
+    """One process of the race: wait for the others, then import its own data.txt."""
+    barrier, folder, i = args
+    barrier.wait()
+    return str(
+        import_file(
+            f"{folder}/in{i}/data.txt", candidates=["cp1252"], quarantine=f"{folder}/q"
+        ).path
+    )
+
+
+def test_concurrent_imports_into_one_quarantine_lose_nothing(tmp_path):
+    """Four processes, four different files named data.txt, one quarantine folder."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    text = ("Envío de la semana: piñones y café. " * 10).encode("cp1252")
+    with ctx.Manager() as manager, ctx.Pool(4) as pool:
+        for round_ in range(15):
+            folder = tmp_path / f"r{round_}"
+            for i in range(4):
+                (folder / f"in{i}").mkdir(parents=True)
+                (folder / f"in{i}" / "data.txt").write_bytes(text + str(i).encode())
+            barrier = manager.Barrier(4)
+            paths = pool.map(_import_one, [(barrier, str(folder), i) for i in range(4)])
+            assert len(set(paths)) == 4, paths
+            kept = sorted(p.read_bytes()[-1:] for p in (folder / "q").iterdir())
+            assert kept == [b"0", b"1", b"2", b"3"]
+
+
+def test_a_file_that_cannot_leave_its_folder_is_not_copied_into_quarantine(tmp_path, monkeypatch):
+    src = tmp_path / "in" / "data.txt"
+    src.parent.mkdir()
+    src.write_bytes(("Envío de piñones. " * 20).encode("cp1252"))
+    unlink = Path.unlink
+
+    def read_only(self, *args, **kwargs):
+        if self == src:
+            raise PermissionError(13, "Permission denied", str(self))
+        return unlink(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    with pytest.raises(PermissionError):
+        import_file(src, candidates=["cp1252"], quarantine=tmp_path / "q")
+    assert src.exists()
+    assert list((tmp_path / "q").iterdir()) == []
+
+
+def test_reimporting_from_quarantine_keeps_the_name(tmp_path):
+    src = tmp_path / "x.txt"
+    src.write_bytes(("Envío de piñones. " * 20).encode("cp1252"))
+    first = import_file(src, candidates=["cp1252"], quarantine=tmp_path / "q")
+    again = import_file(first.path, candidates=["cp1252"], quarantine=tmp_path / "q")
+    assert first.path == again.path == tmp_path / "q" / "x.txt"

@@ -19,6 +19,7 @@ from codecbox.streaming import (
     TranscodeReport,
     iter_decode,
     read_chunks,
+    remove_stale_temporaries,
     sniff,
     sniff_file,
     transcode,
@@ -199,11 +200,6 @@ def test_iter_decode_reads_codec_names_and_takes_encoding_values():
     assert "".join(iter_decode(raw, resolve("Shift_JIS", label=True))) == "10\uff5e20"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: iter_decode(utf-8-sig) returns '' for a stream that is only a partial BOM "
-    "(CPython's utf_8_sig decoder ignores final=True); whole decoding raises (review §2.6 #4)",
-)
 @pytest.mark.parametrize("raw", [b"\xef", b"\xef\xbb"])
 def test_partial_bom_fails_like_whole_decoding(raw):
     with pytest.raises(UnicodeDecodeError):
@@ -212,11 +208,6 @@ def test_partial_bom_fails_like_whole_decoding(raw):
         list(iter_decode([raw], "utf-8-sig"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: iter_decode(utf-16) without a BOM raises a bare UnicodeError (no offset, "
-    "no file) although whole decoding succeeds (review §2.6 #4)",
-)
 def test_bom_less_utf16_decodes_like_whole_decoding_or_fails_located():
     raw = "hola".encode("utf-16-le")
     try:
@@ -479,3 +470,135 @@ def test_sniff_bad_arguments(tmp_path):
     path.write_bytes(b"abc")
     with pytest.raises(ValueError):
         sniff_file(path, max_bytes=0)
+
+
+# --- iter_decode equals decoding the whole input, for every codec it accepts (issue 9, item 7) ---
+
+HARD_CODECS = [
+    "utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le",
+    "cp932", "shift_jis", "euc_jp", "cp949", "euc_kr", "gb18030", "big5hkscs", "iso2022_jp",
+    "iso2022_kr", "iso2022_jp_2", "hz", "cp1252", "koi8_r", "mac_roman", "johab",
+]  # fmt: skip
+TEXT = "año café 日本語テキスト 한국어 中文 ＡＢＣ ½ € “quotes” \u00a0 \ud7a3 😀 Ωмир"
+
+
+def _whole(data: bytes, codec: str, errors: str):
+    try:
+        return data.decode(codec, errors), None
+    except UnicodeDecodeError as exc:
+        return None, exc.start
+
+
+def _pieces(data: bytes, codec: str, errors: str, cuts: list[int]):
+    bounds = sorted({c % (len(data) + 1) for c in cuts})
+    chunks = [data[a:b] for a, b in zip([0, *bounds], [*bounds, len(data)], strict=True)]
+    try:
+        return "".join(iter_decode(chunks, codec, errors)), None
+    except DecodeError as exc:
+        return None, exc.offset
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    codec=st.sampled_from(HARD_CODECS),
+    text=st.text(alphabet=st.sampled_from(TEXT), max_size=30),
+    edits=st.lists(st.tuples(st.integers(0, 200), st.integers(0, 255)), max_size=3),
+    cut=st.integers(0, 60),
+    cuts=st.lists(st.integers(0, 200), max_size=6),
+    errors=st.sampled_from(["strict", "replace"]),
+)
+def test_iter_decode_equals_whole_decoding(codec, text, edits, cut, cuts, errors):
+    data = bytearray(text.encode(codec, "ignore"))
+    for at, byte in edits:  # damage: insert a byte anywhere
+        data.insert(at % (len(data) + 1), byte)
+    data = bytes(data[: len(data) - cut % (len(data) + 1)] if cut % 3 == 0 else data)
+    expected = _whole(data, codec, errors)
+    got = _pieces(data, codec, errors, cuts)
+    if codec == "utf-8-sig" and expected[1] is not None and data.startswith(codecs.BOM_UTF8):
+        expected = (None, expected[1] + 3)  # iter_decode counts the mark; bytes.decode does not
+    assert got == expected, (codec, errors, data)
+
+
+@pytest.mark.parametrize(
+    "raw", [b"\x1b$aaaaaaaaa", b"ok\x1b$aaaaaaaaaaaaaaa more", b"\x1b(\x05aaaaaaaa\xff"]
+)
+@pytest.mark.parametrize("errors", ["strict", "replace"])
+def test_an_invalid_iso2022_escape_is_decoded_as_a_whole(raw, errors):
+    """CPython's ISO-2022 incremental decoder overflows its pending buffer on these."""
+    for cut in range(len(raw) + 1):
+        assert _pieces(raw, "iso2022_jp", errors, [cut]) == _whole(raw, "iso2022_jp", errors)
+
+
+def test_utf7_is_refused_up_front():
+    with pytest.raises(ValueError, match="linear time"):
+        iter_decode(iter([]), "utf-7")
+
+
+# --- temporaries of killed processes, errors that name the destination (issue 9, item 8) -------
+
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and permissions")
+
+
+@POSIX_ONLY
+def test_a_killed_transcode_leaves_a_temporary_the_next_write_removes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    src = tmp_path / "src.txt"
+    src.write_bytes(("año " * 4_000_000).encode("cp1252"))  # 16 MB: long enough to kill midway
+    script = (
+        "import sys; from codecbox import transcode; "
+        f"transcode({str(src)!r}, {str(tmp_path / 'out.txt')!r}, 'cp1252', chunk_size=4096)"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script])
+    deadline = time.monotonic() + 30
+    while not list(tmp_path.glob(".out.txt.codecbox-*.tmp")):
+        assert time.monotonic() < deadline and child.poll() is None, "no temporary file appeared"
+        time.sleep(0.01)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    (left,) = tmp_path.glob(".out.txt.codecbox-*.tmp")
+    assert f"codecbox-{child.pid}-" in left.name
+    assert not (tmp_path / "out.txt").exists()
+    transcode(src, tmp_path / "out.txt", "cp1252")  # the next write to the same path
+    assert not left.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt", "src.txt"]
+
+
+def test_remove_stale_temporaries_spares_live_processes(tmp_path):
+    mine = tmp_path / f".a.txt.codecbox-{os.getpid()}-00000000.tmp"
+    mine.write_bytes(b"")
+    unrelated = tmp_path / ".a.txt.other.tmp"
+    unrelated.write_bytes(b"")
+    assert remove_stale_temporaries(tmp_path) == []
+    assert mine.exists() and unrelated.exists()
+
+
+@POSIX_ONLY
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores modes")
+def test_an_unwritable_folder_is_reported_with_the_destination_name(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    src = tmp_path / "src.txt"
+    src.write_bytes(b"hola")
+    os.chmod(folder, 0o500)
+    try:
+        with pytest.raises(PermissionError) as info:
+            transcode(src, folder / "out.txt", "cp1252")
+    finally:
+        os.chmod(folder, 0o700)
+    assert info.value.filename == str(folder / "out.txt")
+    assert list(folder.iterdir()) == []
+
+
+def test_a_missing_folder_is_reported_with_the_destination_name(tmp_path):
+    src = tmp_path / "src.txt"
+    src.write_bytes(b"hola")
+    with pytest.raises(FileNotFoundError) as info:
+        transcode(src, tmp_path / "nowhere" / "out.txt", "cp1252")
+    assert info.value.filename == str(tmp_path / "nowhere" / "out.txt")
+    with pytest.raises(FileNotFoundError) as info:
+        write_atomic(tmp_path / "nowhere" / "x.txt", b"x")
+    assert info.value.filename == str(tmp_path / "nowhere" / "x.txt")
