@@ -5,10 +5,11 @@ order: a byte order mark (it wins over a declaration, as in the Encoding
 Standard), a declared encoding, valid UTF-8, the encoding a known source always
 writes. Whatever decides, the bytes are decoded strictly: a failed import is
 cheaper than silent mojibake, so bytes that contradict the declared label (a file
-declared ASCII with a byte above 0x7F) are an error, not a quiet reading. Only then, on enough bytes and with a
-candidate list, a guess; a guess is not confident (and the file is moved to a
-quarantine folder when one is given). When nothing may decide, the result is a
-:class:`Quarantined`, not text. Either result says how it was decided.
+declared ASCII with a byte above 0x7F) are an error, not a quiet reading. Only
+then, on enough bytes and with a candidate list, a guess; a guess is not confident
+(and the file is moved to a quarantine folder when one is given). When nothing may
+decide, the result is a :class:`Quarantined`, not text. Either result says how it
+was decided.
 
 >>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
 'windows-1252 (declared)'
