@@ -31,6 +31,7 @@ from codecbox.detection import (
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
 from codecbox.importing import Imported, Quarantined, import_bytes, import_file
 from codecbox.labels import Encoding, lookup, resolve
+from codecbox.repair import Reason, Repair, Step, apply_steps, fix_mojibake, mojibake_score
 from codecbox.rules import Rule
 from codecbox.sniffing import bom, charset_from_content_type, prescan
 from codecbox.streaming import (
@@ -55,14 +56,19 @@ __all__ = [
     "Guess",
     "Imported",
     "Quarantined",
+    "Reason",
+    "Repair",
     "Rule",
+    "Step",
     "TranscodeReport",
     "UnknownEncodingError",
+    "apply_steps",
     "bom",
     "charset_from_content_type",
     "decode_bytes",
     "decode_html",
     "decode_prefix",
+    "fix_mojibake",
     "guess_chardet",
     "guess_charset_normalizer",
     "guess_stdlib",
@@ -70,6 +76,7 @@ __all__ = [
     "import_file",
     "iter_decode",
     "lookup",
+    "mojibake_score",
     "prescan",
     "read_chunks",
     "resolve",

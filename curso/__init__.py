@@ -9,7 +9,8 @@ lessons need, in Spanish where a student reads it. One of each shared piece:
 * :mod:`curso.widgets`: the classroom widget base;
 * :mod:`curso.published`: the figures of published lessons, as data;
 
-and one module (or folder) per lesson: :mod:`curso.l01`, :mod:`curso.l06`.
+and one module (or folder) per lesson: :mod:`curso.l01`, :mod:`curso.l02`, :mod:`curso.l03`,
+:mod:`curso.l06`.
 
 The rule for what goes into ``codecbox`` instead: code that works without Jupyter
 or the course's data, has an English typed API, is tested without a notebook and

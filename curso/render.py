@@ -44,6 +44,8 @@ def _char_width(ch: str) -> int:
     cat = unicodedata.category(ch)
     if cat in _COMBINING or cat == "Cf" or ch == "\u200b":
         return 0
+    if "\u1160" <= ch <= "\u11ff" or "\ud7b0" <= ch <= "\ud7ff":
+        return 0  # Hangul vowel and final jamo join the leading consonant's two columns
     return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
 
 
@@ -55,6 +57,8 @@ def display_width(text: str) -> int:
 
     >>> display_width("año"), display_width("文字"), display_width("e\\u0301")
     (3, 4, 1)
+    >>> display_width("한"), display_width(unicodedata.normalize("NFD", "한"))  # 3 jamo, 1 syllable
+    (2, 2)
     """
     return sum(_char_width(ch) for ch in text)
 

@@ -1,0 +1,234 @@
+"""Lesson 2's apparatus: the checks of its exercises, its tables and its widget.
+
+Each check answers ✓ for the course's solution, «sin resolver» for an empty namespace,
+and a hint (not ✓) for plausible wrong answers; ``revisar(n, estricto=True)`` raises
+``AssertionError`` unless the answer is right.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from codecbox import fix_mojibake
+from curso.l02 import CASOS, FICHA, comparar_con_ftfy, explicar, tabla_manejadores, tabla_pares
+from curso.l02.checks import (
+    MUESTRAS_DIAGNOSTICO,
+    PREGUNTAS_TALLER,
+    TEXTOS_PREDICCION,
+    diagnostico,
+    largo_mojibake,
+    revisar,
+)
+from curso.l02.taller import CODIFICACIONES_TALLER, leer_como, taller, vista_taller
+
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+# --- the course's solutions, as a student would write them ------------------------------------
+
+
+def _diagnosticar(crudo: bytes) -> str:
+    if b"\xef\xbf\xbd" in crudo:
+        return "perdido"
+    try:
+        texto = crudo.decode("utf-8")
+    except UnicodeDecodeError:
+        return "otra"
+    if "Ã" in texto or "Â" in texto or "â€" in texto:
+        return "mojibake"
+    return "utf-8"
+
+
+def _reparar(texto: str) -> str:
+    while True:
+        try:
+            anterior = texto.encode("cp1252").decode("utf-8")
+        except UnicodeError:
+            return texto
+        if anterior == texto:
+            return texto
+        texto = anterior
+
+
+def _reparar_con_error(texto: str) -> str:  # the bug, copied
+    return texto.encode("cp1252").decode("utf-8", errors="replace")
+
+
+def _reparar_una_capa(texto: str) -> str:
+    try:
+        return texto.encode("cp1252").decode("utf-8")
+    except UnicodeError:
+        return texto
+
+
+TALLER = {
+    "letra_en_lugar_de_ñ": "ń",
+    "reparar_arregla_1250": False,
+    "repara_Ángel_leído_como_1252": False,
+    "repara_Ángel_leído_como_latin1": True,
+    "punto_de_código_en_shift_jis": "U+301C",
+}
+
+SOLVED = {
+    1: {"prediccion_mojibake": [7, 3, None, 7]},
+    2: {"diagnosticar": _diagnosticar},
+    3: {"reparar": _reparar},
+    4: {"respuestas_taller": TALLER},
+}
+
+WRONG = {
+    1: [
+        {"prediccion_mojibake": [6, 3, None, 7]},
+        {"prediccion_mojibake": [7, 3, 7, 7]},
+        {"prediccion_mojibake": [7, None, None, 7]},
+        {"prediccion_mojibake": [7, 3, None]},
+    ],
+    2: [
+        {"diagnosticar": lambda crudo: "utf-8"},
+        {"diagnosticar": lambda crudo: "mojibake" if b"\xc3" in crudo else "utf-8"},
+        {"diagnosticar": lambda crudo: "cp1252"},
+    ],
+    3: [
+        {"reparar": _reparar_con_error},
+        {"reparar": _reparar_una_capa},
+        {"reparar": lambda texto: texto.encode("cp1252").decode("utf-8")},
+        {"reparar": lambda texto: texto},
+    ],
+    4: [
+        {"respuestas_taller": {**TALLER, "letra_en_lugar_de_ñ": "ñ"}},
+        {"respuestas_taller": {**TALLER, "repara_Ángel_leído_como_1252": True}},
+        {"respuestas_taller": {**TALLER, "punto_de_código_en_shift_jis": "U+FF5E"}},
+        {"respuestas_taller": {**TALLER, "reparar_arregla_1250": ...}},
+    ],
+}
+
+
+@pytest.mark.parametrize("n", sorted(SOLVED))
+def test_solution_passes(n, capsys):
+    revisar(n, SOLVED[n])
+    assert capsys.readouterr().out.startswith(f"✓ Ejercicio {n}:")
+    revisar(n, SOLVED[n], estricto=True)
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("n", sorted(SOLVED))
+def test_empty_notebook_is_unsolved(n, capsys):
+    revisar(n, {})
+    assert capsys.readouterr().out.startswith(f"… Ejercicio {n} sin resolver")
+    with pytest.raises(AssertionError):
+        revisar(n, {}, estricto=True)
+
+
+@pytest.mark.parametrize(("n", "ns"), [(n, ns) for n, cases in WRONG.items() for ns in cases])
+def test_wrong_answers_get_a_hint(n, ns, capsys):
+    revisar(n, ns)
+    out = capsys.readouterr().out
+    assert out.startswith(f"✗ Ejercicio {n}:"), out
+    with pytest.raises(AssertionError):
+        revisar(n, ns, estricto=True)
+
+
+def test_hints_do_not_give_the_answer_away(capsys):
+    revisar(1, {"prediccion_mojibake": [6, 3, None, 7]})
+    assert "7" not in capsys.readouterr().out
+    revisar(4, {"respuestas_taller": {**TALLER, "punto_de_código_en_shift_jis": "U+FF5E"}})
+    assert "301C" not in capsys.readouterr().out
+
+
+def test_the_answers_are_what_the_codecs_say():
+    assert [largo_mojibake(t) for t in TEXTOS_PREDICCION] == [7, 3, None, 7]
+    assert {k: f() for k, f in PREGUNTAS_TALLER.items()} == TALLER
+    labels = [diagnostico(c) for c in MUESTRAS_DIAGNOSTICO]
+    assert set(labels) == {"perdido", "otra", "mojibake", "utf-8"}
+
+
+def test_the_bug_and_the_library_on_the_exercise_3_cases():
+    assert _reparar_con_error("año") == "a\ufffdo"  # the bug: clean text damaged
+    assert _reparar("aÃƒÂ±o") == "año"
+    assert _reparar("CAFÉ…") == "CAFɅ"  # the simple loop still breaks clean capitals
+    assert fix_mojibake("CAFÉ…").text == "CAFÉ…"  # the library does not
+
+
+# --- tables ----------------------------------------------------------------------------------
+
+
+def test_pairs_table_is_computed():
+    t = tabla_pares("ñÁ€")
+    assert t.rows[0] == ("ñ", "C3 B1", "Ã±", "Ã±")
+    assert t.rows[1][2] == "Ã[81?]"
+    assert t.rows[2][2] == "â‚¬"
+    assert t.notes  # the undefined byte is explained
+    assert not tabla_pares("ñ").notes
+
+
+def test_handlers_table():
+    rows = {r[0]: r for r in tabla_manejadores().rows if r}
+    assert rows["strict"][1:3] == ("UnicodeEncodeError", "UnicodeDecodeError")
+    assert rows["xmlcharrefreplace"][1] == "b'12 &#8364;'"
+    assert rows["surrogateescape"][2] == repr("a\udcf1o")
+    assert "a\udcf1o".encode("utf-8", "surrogateescape") == "año".encode("cp1252")
+
+
+def test_comparison_with_ftfy():
+    c = comparar_con_ftfy()
+    assert len(c.filas) == len(CASOS)
+    assert (c.bien_codecbox, c.bien_ftfy) == (5, 6)
+    assert c.fila("comillas (navegador)").ftfy == '"Hola"'  # ftfy straightens quotes
+    assert c.fila("sano y roto juntos").bien_ftfy and not c.fila("sano y roto juntos").bien_codecbox
+    assert not c.fila("windows-1250").bien_ftfy and not c.fila("windows-1250").bien_codecbox
+    for fila in c.filas:  # codecbox never makes a case worse: right, or unchanged
+        assert fila.bien_codecbox or not fila.codecbox.changed
+
+
+def test_the_record_fools_charset_normalizer():
+    from codecbox import decode_bytes
+
+    d = decode_bytes(FICHA.encode("cp1252"))
+    assert d.encoding.name == "windows-1250"
+    assert "Muńoz" in d.text
+
+
+def test_explanation_in_spanish():
+    text = str(explicar("aÃƒÂ±o"))
+    assert text.count("codificar como windows-1252") == 2
+    assert "no queda nada que parezca mojibake" in text
+    for broken in ("Ã\ufffdngel", "5€ y aÃ±o", "aÃ±o 日本", "â€œHolaâ\x80\x9d", "aÃ±o PERÚ»"):
+        said = str(explicar(broken)).splitlines()[-1]
+        assert said.startswith("se detuvo: ") and "mojibake" not in said.split(":", 1)[0]
+    assert "<table" in explicar("aÃ±o")._repr_html_()
+
+
+# --- the workshop widget -----------------------------------------------------------------------
+
+
+def test_workshop_plain_text_and_widget():
+    view = taller("año", "utf-8", "cp1252")
+    bundle = view._repr_mimebundle_()
+    assert WIDGET_MIME in bundle
+    assert "aÃ±o" in bundle["text/plain"]
+    assert "reparar" not in bundle["text/plain"]
+    view.reparar.value = True
+    assert "paso 1" in str(view) and "✓ es otra vez el texto escrito" in str(view)
+    view.input.value = "Muñoz"
+    view.escribir.value, view.leer.value = "cp1252", "cp1250"
+    assert "Muńoz" in str(view) and "✗ no es el texto escrito" in str(view)
+    assert bundle["text/html"] != view.output.value
+
+
+def test_workshop_edge_cases():
+    assert str(vista_taller("€", "latin-1", "utf-8")[0]) == "latin-1 no puede escribir «€» (U+20AC)"
+    assert "U+301C" in str(vista_taller("～", "cp932", "shift_jis")[2])
+    assert leer_como("Ángel", "utf-8", "cp1252") == "Ã\ufffdngel"
+    with pytest.raises(ValueError, match="elige una de"):
+        taller("a", "utf-7")
+    codecs_offered = [c for _, c in CODIFICACIONES_TALLER]
+    for codec in codecs_offered:
+        for other in codecs_offered:
+            vista_taller("año ～ €", codec, other, reparar=True)  # never raises
+
+
+def test_charset_normalizer_reads_the_corpus_as_windows_1250():
+    from curso.l02 import confusiones_1250
+
+    found = confusiones_1250()
+    assert (found.leidos_1250, found.total) == (18, 20)
+    assert str(found).startswith("18 de 20 párrafos")
