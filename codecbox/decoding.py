@@ -150,7 +150,9 @@ def _pipeline(
         return Decoded(data.decode("utf-8"), resolve("utf-8"), Rule.VALID_UTF8, 0)
     except UnicodeDecodeError:
         pass
-    guess = detector(data, candidates)
+    # As a prefix: a last character cut off (a truncated download, a size-capped read)
+    # must not disqualify the right encoding; decoding then reports that one error.
+    guess = detector(data, candidates, prefix=True)
     detected = guess.encoding
     if detected is not None and web:
         detected = _web(detected)
@@ -216,6 +218,21 @@ invalid continuation byte
     )
 
 
+def _file_label(declared: str | Encoding) -> Encoding:
+    """A declared label read for a file: as browsers read it, except WHATWG's "replacement".
+
+    The replacement encoding (iso-2022-kr, hz-gb-2312...) exists to keep browsers from
+    decoding those labels at all; a file declared that way is decoded with Python's codec.
+    """
+    encoding = resolve(declared, label=True)
+    if encoding.codec is None and isinstance(declared, str):
+        try:
+            return resolve(declared)
+        except LookupError:
+            pass
+    return encoding
+
+
 def decode_bytes(
     data: bytes,
     declared: str | Encoding | None = None,
@@ -230,8 +247,9 @@ def decode_bytes(
 
     ``declared`` is read as a label found in the data (as a browser reads it), so
     ``"latin1"`` decodes as windows-1252; a name nobody knows is an
-    :class:`~codecbox.errors.UnknownEncodingError`, not a silent guess. Files also
-    have UTF-32 byte order marks, and any codec a detector names is used.
+    :class:`~codecbox.errors.UnknownEncodingError`, not a silent guess. Files are not web
+    pages: they also have UTF-32 byte order marks, any codec a detector names is used, and
+    a label of WHATWG's "replacement" encoding (``iso-2022-kr``) means Python's codec.
 
     >>> d = decode_bytes("Año;Señal\\n".encode("cp1252"), declared="latin1")
     >>> d.text, d.how, d.confident
@@ -244,7 +262,7 @@ def decode_bytes(
     codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
     data = bytes(data)
-    encoding = None if declared is None else resolve(declared, label=True)
+    encoding = None if declared is None else _file_label(declared)
     return _pipeline(
         data,
         ((Rule.DECLARED, lambda: encoding),),

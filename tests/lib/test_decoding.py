@@ -384,3 +384,36 @@ def test_undeclared_utf8_round_trips(text: str) -> None:
     d = decode_html(data)
     assert (d.text, d.how, d.replaced) == (text, "UTF-8 (valid UTF-8)", 0)
     assert decode_bytes(data).text == text
+
+
+# --- issue 9, items 2, 3 and 6 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "codec", "name"),
+    [
+        ("한국어 텍스트입니다. " * 50, "cp949", "EUC-KR"),
+        ("日本語のテキストです。" * 50, "cp932", "Shift_JIS"),
+    ],
+)
+def test_one_cut_character_at_the_end_does_not_flip_the_decision(text, codec, name):
+    data = text.encode(codec)
+    whole = decode_bytes(data)
+    cut = decode_bytes(data + data[:1])  # one lead byte, its trail byte missing
+    assert whole.encoding.name == cut.encoding.name == name
+    assert cut.text.startswith(whole.text) and cut.replaced == 1
+
+
+@pytest.mark.parametrize("codec", ["cp850", "cp437"])
+def test_an_explicit_candidate_without_a_web_name_can_win(codec):
+    text = "Hola mundo, ¿qué tal? Año nuevo. " * 20
+    got = decode_bytes(text.encode(codec), candidates=[codec])
+    assert (got.encoding.codec, got.rule, got.text) == (codec, Rule.DETECTED, text)
+
+
+def test_a_file_declared_with_a_replacement_label_is_decoded_with_pythons_codec():
+    data = "안녕하세요".encode("iso2022_kr")
+    got = decode_bytes(data, declared="iso-2022-kr")
+    assert (got.text, got.replaced, got.encoding.codec) == ("안녕하세요", 0, "iso2022_kr")
+    # a web page with the same label stays blocked, as in browsers
+    assert decode_html(data, "text/html; charset=iso-2022-kr").text == "\ufffd"
