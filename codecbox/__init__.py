@@ -26,6 +26,7 @@ from codecbox.detection import (
     decode_prefix,
     guess_chardet,
     guess_charset_normalizer,
+    guess_codecbox,
     guess_stdlib,
 )
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
@@ -71,6 +72,7 @@ __all__ = [
     "fix_mojibake",
     "guess_chardet",
     "guess_charset_normalizer",
+    "guess_codecbox",
     "guess_stdlib",
     "import_bytes",
     "import_file",

@@ -34,7 +34,7 @@ from codecbox.sniffing import bom, charset_from_content_type, prescan
 __all__ = ["Decoded", "decode_bytes", "decode_html"]
 
 #: The detector decode_html and decode_bytes ask when no rule knows the encoding.
-DEFAULT_DETECTOR = "charset-normalizer"
+DEFAULT_DETECTOR = "codecbox"
 #: Their last resort, as in most browsers set to a Western locale.
 DEFAULT_ENCODING = "windows-1252"
 

@@ -27,12 +27,15 @@ from __future__ import annotations
 
 import codecs
 import importlib.util
+import math
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from codecbox import guessing
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
@@ -53,6 +56,7 @@ __all__ = [
     "guess_by_score",
     "guess_chardet",
     "guess_charset_normalizer",
+    "guess_codecbox",
     "guess_stdlib",
     "mean_score_per_byte",
     "scorer",
@@ -81,11 +85,20 @@ class Guess:
     rule: Rule = Rule.DETECTED
     confidence: float | None = None
     raw: tuple[str, float] | None = None
+    #: When the detector is not sure: the best reading whose text differs from the
+    #: chosen one's (``confidence`` is then below 0.5). None when it is sure, or when
+    #: the detector does not say (only ``codecbox`` does).
+    runner_up: Encoding | None = None
 
     @property
     def confident(self) -> bool:
         """True only when a byte order mark or valid UTF-8 decided, never for a guess."""
         return self.encoding is not None and self.rule.certain
+
+    @property
+    def sure(self) -> bool:
+        """False when the detector said it could not choose between two readings."""
+        return self.encoding is not None and self.runner_up is None
 
     @property
     def how(self) -> str:
@@ -330,7 +343,7 @@ def _library_names(
         assert enc.codec is not None
         if enc.codec == "utf-8-sig":  # the libraries report it as UTF-8 with a BOM
             continue
-        name = known(enc.codec) or known(enc.codec.replace("_", "-"))
+        name = known(enc.codec) or known(enc.codec.replace("_", "-")) or known(enc.name)
         if name is None:
             raise ValueError(f"{library} does not support candidate {given!r}")
         names.append(name)
@@ -419,11 +432,316 @@ def guess_chardet(
     return Guess(enc, "chardet", _rule(data, enc), confidence, raw)
 
 
+# --- codecbox: the default ------------------------------------------------------------------
+#
+# Every figure below was chosen by benchmarks/detection.py (see its closing note).
+
+#: How much of the input ``codecbox`` reads: validity is checked on this prefix...
+MAX_BYTES = 65536
+#: ... and readings are scored on a window from the first non-ASCII byte on, of each of
+#: these sizes in turn, as long as two readings with different texts are within
+#: :data:`DECISIVE` points of each other (the others are dropped at each step).
+WINDOWS = (96, 512, 4096)
+DECISIVE = 12.0
+
+#: What ``codecbox`` tries without candidates, with its prior in points (a reading must
+#: beat a reading with a higher prior by that much). One point is about one character.
+PRIORS: dict[str, float] = {
+    "cp1252": 0.0,
+    "cp932": 0.0,
+    "euc_jp": 0.0,
+    "cp949": 0.0,
+    "euc_kr": -0.5,
+    "gb18030": -0.5,
+    "big5": -1.0,
+    "cp1251": -1.0,
+    "cp1250": -1.5,
+    "iso8859_15": -1.0,
+    "cp1254": -1.5,
+    "cp1253": -2.0,
+    "cp1257": -2.0,
+    "koi8_r": -2.0,
+    "cp1256": -2.0,
+    "cp1255": -2.0,
+    "cp874": -2.0,
+    "iso8859_2": -2.5,
+    "koi8_u": -2.5,
+    "cp866": -2.5,
+    "iso8859_7": -2.5,
+    "iso8859_8": -2.5,
+    "cp1258": -2.5,
+    "iso8859_5": -3.0,
+    "iso8859_6": -3.0,
+    "mac_cyrillic": -3.0,
+    "mac_roman": -2.0,
+    "johab": -4.0,
+}
+#: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
+FALLBACKS: dict[str, tuple[str, ...]] = {
+    "cp932": ("shift_jis_2004",),
+    "euc_jp": ("euc_jis_2004",),
+    "big5": ("big5hkscs",),
+}
+_FALLBACKS = {codecs.lookup(k).name: v for k, v in FALLBACKS.items()}
+#: Prior of a candidate the table does not know.
+UNKNOWN_PRIOR = -2.0
+#: Below this margin in points between the best reading and the runner-up (a reading with
+#: a different text) the detector is not sure.
+SURE_MARGIN = 2.0
+
+_ESCAPED = (  # 7-bit encodings: recognised by their escape sequences, before UTF-8
+    ("iso2022_jp", (b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b$(D")),
+    ("iso2022_kr", (b"\x1b$)C",)),
+    ("hz", (b"~{",)),
+)
+_MULTIBYTE = re.compile(r"utf|cp93|cp94|cp95|euc|jis|johab|gb|big5|hz|iso2022|kr|mbcs")
+_ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
+_HIGH = re.compile(rb"[\x80-\xff]")
+_ASCII_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+
+
+@lru_cache(maxsize=256)
+def _single_byte(codec: str) -> bool:
+    return _MULTIBYTE.search(codecs.lookup(codec).name) is None
+
+
+def _reduce(data: bytes) -> tuple[bytes, float]:
+    """``data`` with the middle of every long ASCII run replaced by one space, and the
+    points the removed characters were worth: single-byte readings differ only around
+    the non-ASCII bytes (the rules look at most two characters away), so scoring them
+    on this gives the same totals, much faster.
+
+    >>> _reduce(b"El ni\\xf1o dijo que s\\xed.")
+    (b'El ni\\xf1o d e s\\xed.', 5.0)
+    """
+    removed = 0.0
+
+    def cut(m: re.Match[bytes]) -> bytes:
+        nonlocal removed
+        run = m.group()
+        removed += len(run) - 1 + CONTROL_POINTS * len(_ASCII_CONTROL.findall(run))
+        return b" "
+
+    reduced = _ASCII_RUN.sub(cut, data)
+    return reduced, removed
+
+
+#: What an ASCII control costs, relative to an ordinary character.
+CONTROL_POINTS = guessing.CLASS_POINTS["x"] - guessing.CLASS_POINTS["a"]
+
+
+def _hinted(hint: str | None) -> frozenset[str]:
+    """The codecs a hint favours: ``"ru"``, ``"pt-BR"``, ``"www.example.jp"``..."""
+    if not hint:
+        return frozenset()
+    key = hint.lower().rsplit(".", 1)[-1].split("-")[0].split("_")[0]
+    return frozenset(codecs.lookup(c).name for c in HINTS.get(key, ()))
+
+
+@lru_cache(maxsize=1)
+def _priors() -> dict[str, float]:
+    """:data:`PRIORS` and the fallbacks' codecs by Python's canonical codec names."""
+    out = {codecs.lookup(c).name: p for c, p in PRIORS.items()}
+    for main, fallbacks in FALLBACKS.items():
+        for c in fallbacks:
+            out.setdefault(codecs.lookup(c).name, out[codecs.lookup(main).name] - 0.5)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _default_trial() -> tuple[tuple[Encoding, float], ...]:
+    return tuple((resolve(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
+
+
+#: Language codes and top-level domains -> the legacy encodings of that language; a hint
+#: gives them a bonus of :data:`HINT_POINTS`.
+HINTS: dict[str, frozenset[str]] = {
+    key: frozenset(codecs_)
+    for keys, codecs_ in (
+        (("ru", "by", "kz", "su"), ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")),
+        (("uk", "ua"), ("cp1251", "koi8_u", "mac_cyrillic")),
+        (("bg", "sr", "rs", "mk"), ("cp1251", "iso8859_5")),
+        (("el", "gr"), ("cp1253", "iso8859_7")),
+        (("pl", "cs", "cz", "sk", "hu", "sl", "si", "hr", "ro"), ("cp1250", "iso8859_2")),
+        (("ar", "sa", "eg", "ae", "ma", "dz", "fa", "ir"), ("cp1256", "iso8859_6")),
+        (("he", "iw", "il"), ("cp1255", "iso8859_8")),
+        (("th",), ("cp874",)),
+        (("tr",), ("cp1254",)),
+        (("lt", "lv", "et", "ee"), ("cp1257",)),
+        (("vi", "vn"), ("cp1258",)),
+        (("zh", "cn", "sg"), ("gb18030",)),
+        (("tw", "hk", "mo"), ("big5",)),
+        (("ja", "jp"), ("cp932", "euc_jp")),
+        (("ko", "kr"), ("cp949",)),
+    )
+    for key in keys
+}
+HINT_POINTS = 3.0
+
+
+def _escaped(data: bytes, prefix: bool) -> str | None:
+    for codec, marks in _ESCAPED:
+        if any(mark in data for mark in marks) and _decodes(data, codec, prefix) is not None:
+            return codec
+    return None
+
+
+def _rank(
+    data: bytes, start: int, size: int, prefix: bool, readable: list[tuple[Encoding, float]]
+) -> list[tuple[float, Encoding, str]]:
+    """Score each reading of ``data[start:start + size]`` (plus its prior), best first.
+
+    Each reading's points before the neighbour rules are an upper bound of its score
+    (plus the little two rules can add): readings are scored best bound first, and the
+    rest are left out once no bound can reach the best two scores of different texts.
+    """
+    window = data[start : start + size]
+    cut = prefix or start + size < len(data)
+    reduced, removed = _reduce(window)
+    readings: list[tuple[float, int, Encoding, str, guessing.Base]] = []
+    for i, (enc, prior) in enumerate(readable):
+        codec = enc.codec
+        assert codec is not None
+        if _single_byte(codec):
+            text = reduced.decode(codec)
+            offset = removed + prior
+        else:
+            text = _decodes(window, codec, cut) or ""
+            offset = prior
+        first = guessing.base(text)
+        readings.append((first.points + first.most_added + offset, i, enc, text, first))
+    readings.sort(key=lambda r: (-r[0], r[1]))
+    scored: list[tuple[float, Encoding, str]] = []
+    top: list[tuple[float, str]] = []  # the best two scores of different texts
+    for bound, _, enc, text, first in readings:
+        if len(top) == 2 and bound < top[1][0]:
+            break
+        offset = bound - first.points - first.most_added
+        floor = top[1][0] - offset if len(top) == 2 else -math.inf
+        total = guessing.score(text, enc.codec, first, floor) + offset
+        scored.append((total, enc, text))
+        ranked = sorted([*top, (total, text)], key=lambda t: -t[0])
+        top = [t for j, t in enumerate(ranked) if all(t[1] != u[1] for u in ranked[:j])][:2]
+    return scored
+
+
+def guess_codecbox(
+    data: bytes,
+    candidates: Sequence[str | Encoding] | None = None,
+    *,
+    prefix: bool = False,
+    hint: str | None = None,
+) -> Guess:
+    """codecbox's own detector, the default of :func:`~codecbox.decoding.decode_bytes`.
+
+    Reads at most :data:`MAX_BYTES` (64 KiB; a longer input is treated as a prefix, so
+    its time does not grow with its size), then, in order:
+
+    1. a byte order mark (UTF-8, UTF-16, UTF-32) decides;
+    2. ISO-2022-JP, ISO-2022-KR and HZ, 7-bit encodings, are recognised by their escape
+       sequences (without candidates, or when they are candidates);
+    3. valid UTF-8 is UTF-8;
+    4. every candidate (``candidates``, or :data:`PRIORS` without them; UTF-16 and UTF-32
+       only if they are candidates) that reads the bytes is scored
+       (:func:`codecbox.guessing.score`, on up to :data:`SCORE_BYTES` from the first
+       non-ASCII byte) and its prior is added (:data:`PRIORS`; ``hint``, a language code or
+       a top-level domain such as ``"ru"`` or ``"www.example.jp"``, adds
+       :data:`HINT_POINTS` to that language's encodings); the best total wins, and on a tie
+       the earlier candidate.
+
+    ``confidence`` grows with the margin ``m`` in points between the winner and the
+    runner-up, the best reading whose text differs: ``m / (m + 2)``. **Not sure**: when
+    ``m`` is below :data:`SURE_MARGIN` the answer still names the best reading, but
+    ``confidence`` is below 0.5 and ``runner_up`` names the other one (``Guess.sure`` is
+    False); a caller that must not guess can then ask a person, or decode both.
+    ``raw`` is ``("margin", m)``.
+
+    >>> guess_codecbox("El niño dijo: ¿qué tal?".encode("cp1252")).how
+    'windows-1252 (codecbox)'
+    >>> g = guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"])
+    >>> g.encoding.name, g.sure, g.runner_up.name     # ñ or ń: three bytes cannot tell
+    ('windows-1252', False, 'windows-1250')
+    >>> guess_codecbox("Привет, как дела?".encode("koi8_r")).how
+    'KOI8-R (codecbox)'
+    """
+    name = "codecbox"
+    explicit = candidates is not None
+    names = _candidates(candidates) if explicit else ()
+    found = bom(data, keep=True)
+    if found is not None:
+        return Guess(found[0], name, Rule.BOM, 1.0)
+    if len(data) > MAX_BYTES:
+        data, prefix = data[:MAX_BYTES], True
+    if b"\x1b" in data or b"~{" in data:
+        allowed = None if not explicit else {e.codec for e in names}
+        escaped = _escaped(data, prefix)
+        if escaped is not None and (allowed is None or resolve(escaped).codec in allowed):
+            return Guess(resolve(escaped), name, Rule.DETECTED, 1.0, ("margin", math.inf))
+    utf8 = _decodes(data, "utf-8", prefix)
+    if utf8 is not None and (not prefix or not utf8.isascii() or data.isascii()):
+        # (a prefix whose only non-ASCII byte is a cut lead byte is no sign of UTF-8)
+        return Guess(resolve("utf-8"), name, Rule.VALID_UTF8, 1.0)
+
+    trial: Sequence[tuple[Encoding, float]]
+    if explicit:
+        priors = _priors()
+        trial = [
+            (enc, priors.get(enc.codec or "", UNKNOWN_PRIOR) - 0.001 * i)
+            for i, enc in enumerate(names)
+        ]
+    else:
+        trial = _default_trial()
+    bonus = _hinted(hint)
+
+    # Validity is checked on the whole prefix (C speed); the readings are scored on a
+    # window from the first non-ASCII byte on: a short one first, and a longer one only
+    # for the readings still in the race when the short one did not settle it.
+    high = _HIGH.search(data)
+    start = max(0, (high.start() if high else 0) - 16)
+    readable: list[tuple[Encoding, float]] = []
+    for enc, prior in trial:
+        codec = enc.codec
+        assert codec is not None
+        if _decodes(data, codec, prefix) is None:
+            for fallback in () if explicit else _FALLBACKS.get(codec, ()):
+                if _decodes(data, fallback, prefix) is not None:
+                    readable.append((resolve(fallback), prior - 0.5))
+                    break
+            continue
+        readable.append((enc, prior + (HINT_POINTS if codec in bonus else 0.0)))
+    scored: list[tuple[float, Encoding, str]] = []
+    for size in WINDOWS:
+        scored = _rank(data, start, size, prefix, readable)
+        if len(data) - start <= size or len(scored) < 2:
+            break
+        leader = max(t[0] for t in scored)
+        close = {t[1].name for t in scored if t[0] > leader - DECISIVE}
+        if len(close) < 2:
+            break
+        readable = [(enc, prior) for enc, prior in readable if enc.name in close]
+    if not scored:
+        return Guess(None, name)
+    best = max(scored, key=lambda t: t[0])  # max keeps the first of equals
+    runner = max((t for t in scored if t[2] != best[2]), key=lambda t: t[0], default=None)
+    margin = math.inf if runner is None else best[0] - runner[0]
+    confidence = 1.0 if runner is None else margin / (margin + 2.0)
+    unsure = runner is not None and margin < SURE_MARGIN
+    return Guess(
+        best[1],
+        name,
+        Rule.DETECTED,
+        confidence,
+        ("margin", margin),
+        runner[1] if unsure and runner is not None else None,
+    )
+
+
 #: Detectors by name, for the functions that take ``detector="..."``.
 DETECTORS: dict[str, Detector] = {
     "stdlib": guess_stdlib,
     "charset-normalizer": guess_charset_normalizer,
     "chardet": guess_chardet,
+    "codecbox": guess_codecbox,
 }
 
 
@@ -438,7 +756,7 @@ def detector_for(detector: str | Detector) -> Detector:
     >>> detector_for("v9")
     Traceback (most recent call last):
     ...
-    ValueError: unknown detector 'v9'; known: stdlib, charset-normalizer, chardet
+    ValueError: unknown detector 'v9'; known: stdlib, charset-normalizer, chardet, codecbox
     """
     if callable(detector):
         return detector

@@ -195,7 +195,7 @@ def import_bytes(
     origins: Mapping[str, str | Encoding] | None = None,
     candidates: Sequence[str | Encoding] | None = None,
     min_sample: int = 256,
-    detector: str | Detector = "stdlib",
+    detector: str | Detector = "codecbox",
 ) -> Imported | Quarantined:
     """Decode bytes by the first rule that knows their encoding (see the module doc).
 
@@ -229,7 +229,7 @@ def import_file(
     candidates: Sequence[str | Encoding] | None = None,
     min_sample: int = 256,
     quarantine: str | os.PathLike[str] | None = None,
-    detector: str | Detector = "stdlib",
+    detector: str | Detector = "codecbox",
 ) -> Imported | Quarantined:
     """Decode a whole file by the first rule that knows its encoding, as :func:`import_bytes`.
 

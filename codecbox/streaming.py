@@ -352,6 +352,8 @@ def transcode(
     target: str | Encoding = "utf-8",
     chunk_size: int = 65536,
     errors: str = "strict",
+    *,
+    progress: Callable[[int], object] | None = None,
 ) -> TranscodeReport:
     """Convert file ``src`` from ``source_encoding`` to ``target``, writing ``dst`` atomically.
 
@@ -362,6 +364,8 @@ def transcode(
     and the byte offset, an :class:`EncodeError` the file and the character offset.
     ``errors`` applies to both decoding and encoding; only a non-strict value lets
     U+FFFD or ``?`` in. A new ``dst`` gets the permission bits of ``src``.
+    ``progress``, if given, is called with the size of each chunk as it is read (a
+    progress bar's ``update``).
     """
     source = resolve(source_encoding)
     goal = resolve(target)
@@ -376,6 +380,8 @@ def transcode(
     def counted(chunks: Iterator[bytes]) -> Iterator[bytes]:
         for chunk in chunks:
             counts["read"] += len(chunk)
+            if progress is not None:
+                progress(len(chunk))
             yield chunk
 
     def encode(text: str, final: bool = False) -> bytes:
@@ -421,7 +427,7 @@ def sniff(
     candidates: Sequence[str | Encoding] | None = None,
     *,
     max_bytes: int = 65536,
-    detector: str | Detector = "stdlib",
+    detector: str | Detector = "codecbox",
 ) -> Guess:
     """Guess the encoding of ``data`` from its first ``max_bytes`` bytes.
 
@@ -432,9 +438,9 @@ def sniff(
 
     >>> data = ("한국어 텍스트 " * 10).encode("cp949")
     >>> sniff(data, max_bytes=8).how            # byte 8 starts a syllable
-    'EUC-KR (stdlib)'
-    >>> sniff(data[:8]).how                     # the whole input, truncated
-    'windows-1252 (stdlib)'
+    'EUC-KR (codecbox)'
+    >>> sniff(data[:8]).encoding.codec          # the whole input, truncated: not cp949
+    'cp874'
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"sniff() takes bytes, not {type(data).__name__}; use sniff_file(path)")
@@ -448,7 +454,7 @@ def sniff_file(
     candidates: Sequence[str | Encoding] | None = None,
     *,
     max_bytes: int = 65536,
-    detector: str | Detector = "stdlib",
+    detector: str | Detector = "codecbox",
 ) -> Guess:
     """Guess the encoding of the file at ``path`` from its first ``max_bytes`` bytes.
 

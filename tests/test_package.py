@@ -115,7 +115,16 @@ def test_the_wheel_declares_both_licenses(wheel):
     assert any(f.endswith("licenses/codecbox/data/WHATWG-NOTICE.txt") for f in files)
     requires = meta.get_all("Requires-Dist")
     assert [r for r in requires if "extra ==" not in r] == ["charset-normalizer>=3.4"]
-    assert meta.get_all("Provides-Extra") == ["chardet"]
+    assert meta.get_all("Provides-Extra") == ["chardet", "cli"]
+    assert [r for r in requires if 'extra == "cli"' in r] == ['tqdm>=4.66; extra == "cli"']
+
+
+def test_the_wheel_declares_the_command(wheel):
+    path, _ = wheel
+    with zipfile.ZipFile(path) as z:
+        (name,) = [n for n in z.namelist() if n.endswith(".dist-info/entry_points.txt")]
+        entry_points = z.read(name).decode("utf-8")
+    assert "[console_scripts]\ncodecbox = codecbox.cli:main" in entry_points
 
 
 def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
@@ -155,10 +164,42 @@ def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     assert report["bytes"] == "windows-1252 (declared)"
     assert report["transcode"] == "UTF-8"
     assert report["utf8"] == "Factura nº 7: cañería\n"
-    assert report["sniff"] == ["EUC-KR (stdlib)", "windows-1252 (stdlib)"]
+    assert report["sniff"] == ["EUC-KR (codecbox)", "windows-1252 (codecbox)"]
     assert report["import"] == ["UTF-8 (BOM)", "windows-1252 (source table)"]
     assert report["chardet_importable"] is False
     assert "pip install 'codecbox[chardet]'" in report["chardet"]
+
+    # The command, from the console script the wheel installed, without the cli extra.
+    command = env_dir / BIN / ("codecbox.exe" if os.name == "nt" else "codecbox")
+    helped = subprocess.run([command, "--help"], capture_output=True, text=True, cwd=work, env=env)
+    assert helped.returncode == 0, helped.stdout + helped.stderr
+    assert helped.stdout.startswith("usage: codecbox")
+    (work / "big.txt").write_bytes("año\n".encode("cp1252") * 2_000_000)  # 8 MB
+    convert = [command, "convert", "big.txt", "big.utf8.txt", "--from", "cp1252"]
+    done = subprocess.run(convert, capture_output=True, text=True, cwd=work, env=env)
+    assert done.returncode == 0, done.stderr  # no terminal: no bar, and no need of tqdm
+    assert (work / "big.utf8.txt").read_bytes() == "año\n".encode() * 2_000_000
+    barred = subprocess.run(
+        [*convert, "--progress", "on"], capture_output=True, text=True, cwd=work, env=env
+    )
+    assert barred.returncode == 2
+    assert "needs tqdm: pip install 'codecbox[cli]'" in barred.stderr
+    module = subprocess.run(
+        [python, "-I", "-m", "codecbox", "detect", "big.utf8.txt"],
+        capture_output=True,
+        text=True,
+        cwd=work,
+        env=env,
+    )
+    assert module.stdout == "big.utf8.txt: UTF-8 (valid UTF-8), certain\n", module.stderr
+    chardet = subprocess.run(
+        [command, "detect", "big.txt", "--detector", "chardet"],
+        capture_output=True,
+        text=True,
+        cwd=work,
+        env=env,
+    )
+    assert chardet.returncode == 2 and "pip install 'codecbox[chardet]'" in chardet.stderr
 
 
 def test_mypy_strict_is_clean_on_codecbox():

@@ -182,9 +182,10 @@ def test_comparison_with_ftfy():
 def test_the_record_fools_charset_normalizer():
     from codecbox import decode_bytes
 
-    d = decode_bytes(FICHA.encode("cp1252"))
+    d = decode_bytes(FICHA.encode("cp1252"), detector="charset-normalizer")
     assert d.encoding.name == "windows-1250"
     assert "Muńoz" in d.text
+    assert decode_bytes(FICHA.encode("cp1252")).text == FICHA  # the default reads it right
 
 
 def test_explanation_in_spanish():
@@ -232,3 +233,4 @@ def test_charset_normalizer_reads_the_corpus_as_windows_1250():
     found = confusiones_1250()
     assert (found.leidos_1250, found.total) == (18, 20)
     assert str(found).startswith("18 de 20 párrafos")
+    assert confusiones_1250("codecbox").leidos_1250 == 0

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codecbox.decoding import Decoded, decode_bytes, decode_html
+from codecbox.detection import DETECTORS as DETECTORS_BY_NAME
 from codecbox.detection import Guess
 from codecbox.errors import DecodeError, UnknownEncodingError
 from codecbox.labels import Encoding, resolve
@@ -131,7 +132,7 @@ def test_undeclared_shift_jis_is_detected() -> None:
     body = f"<html><body><p>{JAPANESE}</p></body></html>".encode("cp932")
     d = decode_html(body)
     assert (d.how, d.replaced, d.confident) == ("Shift_JIS (detected)", 0, False)
-    assert d.guess is not None and d.guess.detector == "charset-normalizer"
+    assert d.guess is not None and d.guess.detector == "codecbox"
     assert JAPANESE in d.text
 
 
@@ -179,15 +180,14 @@ def test_candidates_reach_the_detector() -> None:
 
 
 def test_missing_charset_normalizer_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    """charset-normalizer is a required dependency of codecbox, the default detector.
-
-    Without it decode_html does not quietly fall back to windows-1252: as soon as
-    the detector is needed (bytes that are not valid UTF-8 and declare nothing) the
-    import fails. Rules that know the encoding still work.
+    """charset-normalizer is a required dependency of codecbox, but the default detector
+    (``codecbox``) does not use it: without it only ``detector="charset-normalizer"``
+    fails, as soon as it is asked. Rules that know the encoding still work.
     """
     monkeypatch.setitem(sys.modules, "charset_normalizer", None)  # import raises
     with pytest.raises(ModuleNotFoundError):
-        decode_html(b"<p>Caf\xe9</p>")
+        decode_html(b"<p>Caf\xe9</p>", detector="charset-normalizer")
+    assert decode_html(b"<p>Caf\xe9</p>").how == "windows-1252 (detected)"
     assert decode_html("<p>Café</p>".encode()).how == "UTF-8 (valid UTF-8)"
     assert decode_html(b"<meta charset=latin1><p>Caf\xe9</p>").how == "windows-1252 (meta)"
     assert decode_html(b"<p>Caf\xe9</p>", detector="stdlib").how == "windows-1252 (detected)"
@@ -417,3 +417,44 @@ def test_a_file_declared_with_a_replacement_label_is_decoded_with_pythons_codec(
     assert (got.text, got.replaced, got.encoding.codec) == ("안녕하세요", 0, "iso2022_kr")
     # a web page with the same label stays blocked, as in browsers
     assert decode_html(data, "text/html; charset=iso-2022-kr").text == "\ufffd"
+
+
+# --- the default detector (codecbox) ------------------------------------------------------
+
+
+def test_default_detection_reads_spanish_windows_1252() -> None:
+    text = "El niño dijo: ¿qué tal? ¡Olé! " * 20
+    d = decode_bytes(text.encode("cp1252"))
+    assert (d.how, d.text, d.replaced, d.confident) == ("windows-1252 (detected)", text, 0, False)
+    assert d.guess is not None and d.guess.detector == "codecbox" and d.guess.sure
+    page = decode_html(f"<p>{text}</p>".encode("cp1252"))
+    assert page.how == "windows-1252 (detected)" and text in page.text
+
+
+@pytest.mark.parametrize("data", [b"caf\xe9", b"\xbfqu\xe9?", b"ni\xf1o", b"caf\xe9 "])
+def test_default_detection_of_short_latin_bytes(data: bytes) -> None:
+    for decode in (decode_bytes, decode_html):
+        d = decode(data)
+        assert d.text == data.decode("cp1252") and d.replaced == 0, d.how
+
+
+def test_not_sure_keeps_the_runner_up() -> None:
+    d = decode_bytes("año".encode("cp1252"), candidates=["cp1252", "cp1250"])
+    assert (d.how, d.text, d.confident) == ("windows-1252 (detected)", "año", False)
+    assert d.guess is not None and not d.guess.sure
+    assert d.guess.runner_up is not None and d.guess.runner_up.name == "windows-1250"
+    assert d.guess.confidence is not None and d.guess.confidence < 0.5
+
+
+def test_default_detection_time_does_not_grow_with_the_size() -> None:
+    import time
+
+    unit = "Привет! Как дела? Всё хорошо, спасибо. ".encode("koi8_r")
+    small, big = unit * 3000, unit * 300_000  # ~100 KB and ~10 MB
+    times = []
+    for data in (small, big):
+        start = time.perf_counter()
+        guess = DETECTORS_BY_NAME["codecbox"](data, prefix=True)
+        times.append(time.perf_counter() - start)
+        assert guess.encoding is not None and guess.encoding.name == "KOI8-R"
+    assert times[1] < 20 * times[0] + 0.05  # a whole-input detector would take ~100 times

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import codecs
 import importlib.util
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -17,21 +19,25 @@ from oracles import (
     random_inputs,
 )
 
+from codecbox.decoding import decode_bytes
 from codecbox.detection import (
     DEFAULT_CANDIDATES,
     DETECTORS,
+    MAX_BYTES,
     Guess,
     char_score,
     decode_prefix,
     guess_by_score,
     guess_chardet,
     guess_charset_normalizer,
+    guess_codecbox,
     guess_stdlib,
     mean_score_per_byte,
 )
 from codecbox.errors import DecodeError, UnknownEncodingError
 from codecbox.labels import resolve
 from codecbox.rules import Rule
+from codecbox.sniffing import bom
 
 #: chardet is an optional extra (``codecbox[chardet]``); its tests skip without it.
 NEEDS_CHARDET = pytest.mark.skipif(
@@ -393,3 +399,162 @@ def test_adapters_with_prefix_cut_mid_character(detect, text, encoding, cut):
     data = text.encode(encoding)
     assert len(decode_prefix(data[:cut], encoding).encode(encoding)) < cut  # really a cut
     assert detect(data[:cut], DEFAULT_CANDIDATES, prefix=True).encoding.codec == encoding
+
+
+# --- codecbox, the default detector ---------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+SPANISH_LINE = "El niño dijo: ¿qué tal? ¡Olé! "
+
+
+def _spanish_paragraphs() -> list[str]:
+    lines: list[str] = []
+    for split in ("tuning", "heldout"):
+        text = (ROOT / "data" / "corpus" / "es" / f"{split}.txt").read_text(encoding="utf-8")
+        lines += [line for line in text.splitlines() if line]
+    return lines
+
+
+def test_codecbox_reads_spanish_windows_1252() -> None:
+    data = SPANISH_LINE.encode("cp1252") * 20
+    guess = guess_codecbox(data)
+    assert guess.how == "windows-1252 (codecbox)" and guess.sure
+    d = decode_bytes(data)
+    assert (d.how, d.text, d.replaced) == ("windows-1252 (detected)", SPANISH_LINE * 20, 0)
+
+
+@pytest.mark.parametrize("data", [b"caf\xe9", b"Caf\xe9", b"\xe9t\xe9", b"ma\xf1ana"])
+def test_short_latin_is_never_utf16_or_big5(data: bytes) -> None:
+    d = decode_bytes(data)
+    assert d.encoding.codec is not None
+    assert not d.encoding.codec.startswith(("utf-16", "utf-32", "big5"))
+    assert d.text == data.decode("cp1252")
+
+
+def test_the_30_spanish_corpus_paragraphs() -> None:
+    paragraphs = _spanish_paragraphs()
+    assert len(paragraphs) == 30
+    for p in paragraphs:
+        d = decode_bytes(p.encode("cp1252"))
+        assert d.text == p, d.how
+        assert d.guess is not None and d.guess.detector == "codecbox"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(min_size=1, max_size=64))
+def test_codecbox_never_answers_utf16_or_utf32_without_a_bom(data: bytes) -> None:
+    assume(bom(data, keep=True) is None)
+    for candidates in (None, ["cp1252", "cp932"]):
+        guess = guess_codecbox(data, candidates)
+        codec = "" if guess.encoding is None else guess.encoding.codec or ""
+        assert not codec.startswith(("utf-16", "utf-32")), (data, guess)
+
+
+def test_codecbox_answers_utf16_only_as_a_candidate() -> None:
+    data = "hola, ¿qué tal?".encode("utf-16-le")
+    assert not (guess_codecbox(data).encoding.codec or "").startswith("utf-16")
+    assert guess_codecbox(data, ["utf-16-le", "cp1252"]).encoding.codec == "utf-16-le"
+    with_bom = guess_codecbox(codecs.BOM_UTF16_LE + data)
+    assert with_bom.rule == Rule.BOM and with_bom.encoding == resolve("utf-16")
+
+
+def test_codecbox_says_when_it_is_not_sure() -> None:
+    # ñ (windows-1252) or ń (windows-1250): three bytes cannot tell; the answer is the
+    # more common reading, not sure, with the other one named.
+    guess = guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"])
+    assert guess.encoding == resolve("windows-1252")
+    assert not guess.sure and guess.runner_up == resolve("windows-1250")
+    assert guess.confidence is not None and guess.confidence < 0.5
+    # The same letters in a paragraph: sure, no runner-up.
+    sure = guess_codecbox(("Mañana el niño irá al campo. " * 5).encode("cp1252"))
+    assert sure.sure and sure.runner_up is None
+    assert sure.confidence is not None and sure.confidence > 0.8
+    # Two readings with the same text are no doubt at all.
+    same = guess_codecbox(b"caf\xe9", ["cp1252", "iso8859_15"])
+    assert same.sure
+
+
+def test_codecbox_hint_favours_the_language() -> None:
+    data = "да".encode("cp1251")
+    assert guess_codecbox(data, hint="ru").encoding == resolve("windows-1251")
+    assert guess_codecbox(data, hint="www.example.ru").encoding == resolve("windows-1251")
+    assert guess_codecbox(data, hint="ru").sure or guess_codecbox(data, hint="ru").runner_up
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        ("Привет! Как дела? Всё хорошо, спасибо.", "koi8_r"),
+        ("Привет! Как дела? Всё хорошо, спасибо.", "cp1251"),
+        ("Привет! Как дела? Всё хорошо, спасибо.", "cp866"),
+        ("Καλημέρα σας. Τι κάνετε σήμερα;", "cp1253"),
+        ("Zażółć gęślą jaźń, powiedziała babcia.", "cp1250"),
+        ("Zażółć gęślą jaźń, powiedziała babcia.", "iso8859_2"),
+        ("שלום, מה שלומך היום? הכל טוב.", "cp1255"),
+        ("مرحبا، كيف حالك اليوم؟", "cp1256"),
+        ("สวัสดีครับ วันนี้อากาศดีมาก", "cp874"),
+        ("Bugün hava çok güzel, değil mi? Işık da hoş.", "cp1254"),
+        ("今日はいい天気ですね。散歩に行きましょう。", "cp932"),
+        ("今日はいい天気ですね。散歩に行きましょう。", "euc_jp"),
+        ("今日はいい天気ですね。散歩に行きましょう。", "iso2022_jp"),
+        ("오늘은 날씨가 정말 좋네요. 산책하러 갈까요?", "cp949"),
+        ("今天天气很好，我们去公园散步吧。", "gb18030"),
+        ("今天天氣很好，我們去公園散步吧。", "big5"),
+    ],
+)
+def test_codecbox_reads_many_scripts(text: str, codec: str) -> None:
+    data = text.encode(codec)
+    guess = guess_codecbox(data)
+    assert guess.encoding is not None and guess.encoding.codec is not None
+    assert data.decode(guess.encoding.codec) == text, guess.how
+
+
+def test_codecbox_reads_a_prefix_only() -> None:
+    unit = SPANISH_LINE.encode("cp1252")
+    big = unit * (2 * MAX_BYTES // len(unit))
+    assert guess_codecbox(big) == guess_codecbox(big[:MAX_BYTES], prefix=True)
+    korean = ("한국어 텍스트입니다. " * 9000).encode("cp949")  # the cut splits a syllable
+    assert guess_codecbox(korean).encoding == resolve("cp949")
+    assert guess_codecbox(korean[:MAX_BYTES]).encoding != resolve("cp949") or (
+        korean[:MAX_BYTES].decode("cp949", "ignore").encode("cp949") == korean[:MAX_BYTES]
+    )
+
+
+def test_codecbox_is_registered_and_never_raises_on_odd_bytes() -> None:
+    assert DETECTORS["codecbox"] is guess_codecbox
+    for data in (b"", b"\x00", bytes(range(256)), b"\x1b$B", b"~{", b"\xff" * 100):
+        guess_codecbox(data)
+        guess_codecbox(data, prefix=True)
+        guess_codecbox(data, ["cp1252", "utf-16", "iso2022_jp"], prefix=True)
+
+
+# A smaller, fast version of benchmarks/detection.py: on a fixed sample, codecbox is at
+# least as good as every peer installed here, with and without a candidate list.
+
+
+def _benchmark():  # type: ignore[no-untyped-def]
+    if importlib.util.find_spec("curso") is None:
+        pytest.skip("the benchmark draws its snippets with the course's code (curso)")
+    path = ROOT / "benchmarks" / "detection.py"
+    spec = importlib.util.spec_from_file_location("_detection_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_codecbox_beats_the_installed_peers_on_a_sample() -> None:
+    bench = _benchmark()
+    legacy = [s for s in bench.snippets(8) if s.codec != "utf-8"]
+    docs = bench.documents(quick=True)
+    peers = {name: f for name, (f, _) in bench.detectors().items() if f is not None}
+    ours = peers.pop("codecbox")
+    for items in (legacy, docs):
+        for with_list in (False, True):
+            mine = sum(v[0] for v in bench.run(ours, items, with_list)[0].values())
+            for name, detector in peers.items():
+                if with_list and name in bench.NO_LIST_ONLY:
+                    continue
+                theirs = sum(v[0] for v in bench.run(detector, items, with_list)[0].values())
+                assert mine >= theirs, (name, with_list, len(items), mine, theirs)

@@ -265,6 +265,15 @@ def test_transcode_round_trip(tmp_path, codec, chunk_size):
     assert sorted(os.listdir(tmp_path)) == ["back.txt", "mid.txt", "src.txt"]
 
 
+def test_transcode_reports_progress_chunk_by_chunk(tmp_path):
+    src, dst = tmp_path / "src.txt", tmp_path / "dst.txt"
+    src.write_bytes("año ".encode("cp1252") * 2500)  # 10,000 bytes
+    seen: list[int] = []
+    report = transcode(src, dst, "cp1252", chunk_size=4096, progress=seen.append)
+    assert seen == [4096, 4096, 1808]
+    assert sum(seen) == report.bytes_read
+
+
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 def test_transcode_overwrites_existing_dst(tmp_path):
     src, dst = tmp_path / "src.txt", tmp_path / "dst.txt"
@@ -411,7 +420,7 @@ def test_sniff_bytes_with_a_prefix_cutting_a_character():
     assert cuts_a_character(KOREAN, 9)
     assert guess_stdlib(KOREAN[:9]).encoding.codec != "cp949"  # the bug sniff avoids
     assert sniff(KOREAN, max_bytes=9).encoding.codec == "cp949"
-    assert sniff(KOREAN, max_bytes=9).how == "EUC-KR (stdlib)"
+    assert sniff(KOREAN, max_bytes=9).how == "EUC-KR (codecbox)"
 
 
 def test_sniff_whole_input_is_checked_strictly():

@@ -280,6 +280,7 @@ RAW_METRICS = {
     "stdlib": "mean score per byte",
     "charset-normalizer": "chaos",
     "chardet": "confidence",
+    "codecbox": "margin",
 }
 
 

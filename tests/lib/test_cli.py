@@ -1,0 +1,704 @@
+"""The ``codecbox`` command, run as a user runs it: ``python -m codecbox …`` in a subprocess.
+
+Each subcommand on good and bad input, its exit status (0 ok, 1 a file failed, 2 usage,
+3 needs review, and their precedence), stdout holding only the result, the import log
+and its summary, and an import killed (SIGKILL, SIGINT, SIGTERM) and run again.
+Guesses are asked of the ``stdlib`` detector among explicit candidates, so that the
+expected answers do not depend on a third-party detector's version.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from codecbox.cli import LOG_NAME, main
+from codecbox.detection import DETECTORS, Guess
+from codecbox.labels import resolve
+
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="POSIX signals, FIFOs and ptys")
+
+SPANISH = "¿Año nuevo? ¡Señor Muñoz! El café cuesta 3 €.\n" * 20
+KOREAN = "오늘은 비가 많이 와서 우산을 챙겼습니다.\n" * 20
+GUESS = ["--detector", "stdlib", "--candidates", "cp1252,cp949"]
+LOG_FIELDS = {
+    "file",
+    "sha256",
+    "status",
+    "encoding",
+    "rule",
+    "confident",
+    "replaced",
+    "destination",
+}
+
+
+def codecbox(*args: object, cwd: Path, stdin: bytes = b"", env: dict[str, str] | None = None):
+    """Run the command; stdout and stderr as bytes, so encodings are checked exactly."""
+    return subprocess.run(
+        [sys.executable, "-m", "codecbox", *map(str, args)],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def err(result: subprocess.CompletedProcess[bytes]) -> str:
+    return result.stderr.decode("utf-8", "backslashreplace")
+
+
+def out(result: subprocess.CompletedProcess[bytes]) -> str:
+    return result.stdout.decode("utf-8", "backslashreplace")
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    """utf8.txt, bom.txt, es.txt (cp1252), ko.txt (cp949), bad.txt (broken UTF-8)."""
+    (tmp_path / "utf8.txt").write_text(SPANISH, encoding="utf-8")
+    (tmp_path / "bom.txt").write_bytes(codecs.BOM_UTF8 + "año\n".encode())
+    (tmp_path / "es.txt").write_bytes(SPANISH.encode("cp1252"))
+    (tmp_path / "ko.txt").write_bytes(KOREAN.encode("cp949"))
+    (tmp_path / "bad.txt").write_bytes(b"hola \xc3\x28 mundo")
+    return tmp_path
+
+
+# --- help and usage -----------------------------------------------------------------------
+
+
+def test_help_lists_the_commands_and_the_exit_status(tmp_path):
+    result = codecbox("--help", cwd=tmp_path)
+    assert result.returncode == 0
+    text = out(result)
+    for word in ("detect", "decode", "convert", "import", "html", "exit status", "needs review"):
+        assert word in text
+    bare = codecbox(cwd=tmp_path)  # no command: the help, as a usage error
+    assert bare.returncode == 2 and "COMMAND" in err(bare) and bare.stdout == b""
+    assert out(codecbox("--version", cwd=tmp_path)).startswith("codecbox ")
+
+
+@pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        ("detect", ["--json", "--candidates", "--max-bytes", "rule"]),
+        ("decode", ["--declared", "--errors", "UTF-8", "stderr"]),
+        ("convert", ["--from", "--to", "--errors", "--progress", "atomic"]),
+        ("import", ["--into", "--quarantine", "--log", "skips the files already done"]),
+        ("html", ["--content-type", "<meta>", "--text", "--json"]),
+    ],
+)
+def test_every_command_has_a_help(tmp_path, command, words):
+    result = codecbox(command, "--help", cwd=tmp_path)
+    assert result.returncode == 0, err(result)
+    text = " ".join(out(result).split())  # argparse wraps to the terminal width
+    assert text.startswith(f"usage: codecbox {command}")
+    for word in words + ["exit status"]:
+        assert word in text
+
+
+#: Bad usage, each found before any file is touched. The first few run as a subprocess,
+#: the rest in-process (main() is the same code, and a subprocess costs 0.1 s).
+USAGE_ERRORS = [
+    ["detect"],  # no file
+    ["decode", "x", "--declared", "klingon"],
+    ["convert", "utf8.txt", "utf8.txt"],  # the same file
+    ["import", "utf8.txt", "sub/utf8.txt", "--into", "out"],  # two copies, one name
+]
+MORE_USAGE_ERRORS = [
+    ["detect", "--bogus", "x"],
+    ["decode", "x", "--detector", "v9"],
+    ["convert", "utf8.txt", "out.txt", "--from", "klingon"],
+    ["convert", "utf8.txt", "out.txt", "--to", "rot13"],
+    ["convert", "utf8.txt", "out.txt", "--from", "utf-7"],  # not streamable
+    ["import", "utf8.txt", "es.txt"],  # no --into
+    ["import", "utf8.txt", "--into", "out", "--quarantine", "out"],
+    ["import", "utf8.txt", "--into", "."],  # the copy would be the source
+    ["html", "x", "--candidates", ","],
+    ["detect", "x", "--detector", "charset-normalizer", "--candidates", "x-user-defined"],
+]
+
+
+def _snapshot(folder: Path) -> dict[Path, bytes]:
+    return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+@pytest.mark.parametrize("args", USAGE_ERRORS)
+def test_bad_usage_is_exit_2_and_does_nothing(work, args):
+    (work / "sub").mkdir()
+    (work / "sub" / "utf8.txt").write_text("hola")
+    before = _snapshot(work)
+    result = codecbox(*args, cwd=work)
+    assert result.returncode == 2, err(result)
+    assert "error:" in err(result) and "Traceback" not in err(result)
+    assert result.stdout == b""
+    assert _snapshot(work) == before
+
+
+@pytest.mark.parametrize("args", MORE_USAGE_ERRORS)
+def test_more_bad_usage_is_exit_2_and_does_nothing(work, args, monkeypatch, capsys):
+    monkeypatch.chdir(work)
+    before = _snapshot(work)
+    try:
+        code = main(args)
+    except SystemExit as exc:  # argparse's own errors
+        code = exc.code
+    assert code == 2
+    captured = capsys.readouterr()
+    assert "error:" in captured.err and captured.out == ""
+    assert _snapshot(work) == before
+
+
+# --- detect ---------------------------------------------------------------------------------
+
+
+def test_detect_one_line_per_file(work):
+    result = codecbox("detect", "utf8.txt", "bom.txt", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert out(result).splitlines() == [
+        "utf8.txt: UTF-8 (valid UTF-8), certain",
+        "bom.txt: UTF-8 (BOM), certain",
+    ]
+    assert result.stderr == b""
+
+
+def test_detect_a_guess_is_exit_3_and_an_error_wins_over_it(work):
+    guessed = codecbox("detect", "utf8.txt", "es.txt", "ko.txt", *GUESS, cwd=work)
+    assert guessed.returncode == 3, err(guessed)
+    lines = out(guessed).splitlines()
+    assert lines[1] == "es.txt: windows-1252 (detected), tentative, confidence n/a (stdlib)"
+    assert lines[2].startswith("ko.txt: EUC-KR (detected), tentative")
+    failed = codecbox("detect", "es.txt", "missing.txt", *GUESS, cwd=work)
+    assert failed.returncode == 1  # an error on one file beats a guess on another
+    assert "missing.txt: No such file or directory" in err(failed)
+
+
+def test_detect_json(work):
+    result = codecbox("detect", "--json", "utf8.txt", "es.txt", "missing.txt", *GUESS, cwd=work)
+    assert result.returncode == 1
+    records = [json.loads(line) for line in out(result).splitlines()]
+    assert records[0] == {
+        "file": "utf8.txt",
+        "encoding": "UTF-8",
+        "codec": "utf-8",
+        "rule": "valid UTF-8",
+        "confident": True,
+        "confidence": None,
+        "detector": None,
+        "replaced": 0,
+        "runner_up": None,
+    }
+    assert records[1]["encoding"] == "windows-1252"
+    assert (records[1]["rule"], records[1]["confident"], records[1]["detector"]) == (
+        "detected",
+        False,
+        "stdlib",
+    )
+    assert records[2]["file"] == "missing.txt" and "No such file" in records[2]["error"]
+
+
+def test_detect_on_a_prefix_and_on_stdin(work):
+    # The first 100 bytes are ASCII: valid UTF-8, though the file is cp1252.
+    (work / "late.txt").write_bytes(b"a" * 100 + "ñandú".encode("cp1252"))
+    head = codecbox("detect", "--max-bytes", "100", "late.txt", cwd=work)
+    assert out(head) == "late.txt: UTF-8 (valid UTF-8), certain\n"
+    whole = codecbox("detect", "late.txt", *GUESS, cwd=work)
+    assert "late.txt: windows-1252 (detected)" in out(whole)
+    piped = codecbox("detect", "-", cwd=work, stdin="año".encode())
+    assert out(piped) == "-: UTF-8 (valid UTF-8), certain\n"
+
+
+# --- decode ---------------------------------------------------------------------------------
+
+
+def test_decode_writes_only_the_text_to_stdout_in_utf8(work):
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252", "LC_ALL": "C"}
+    result = codecbox("decode", "ko.txt", "--declared", "euc-kr", cwd=work, env=env)
+    assert result.returncode == 0, err(result)
+    assert result.stdout == KOREAN.encode("utf-8")  # not cp1252, not the locale's
+    assert err(result) == "ko.txt: EUC-KR (declared), certain\n"
+
+
+def test_decode_a_bom_and_stdin(work):
+    result = codecbox("decode", "bom.txt", cwd=work)
+    assert (result.returncode, result.stdout) == (0, "año\n".encode())
+    piped = codecbox("decode", "-", "--declared", "latin1", cwd=work, stdin=b"a\xf1o")
+    assert (piped.stdout, err(piped)) == ("año".encode(), "-: windows-1252 (declared), certain\n")
+
+
+def test_decode_a_guess_is_exit_3(work):
+    result = codecbox("decode", "es.txt", *GUESS, cwd=work)
+    assert result.returncode == 3
+    assert result.stdout == SPANISH.encode("utf-8")
+    assert err(result).startswith("es.txt: windows-1252 (detected), tentative")
+
+
+def test_decode_error_names_the_file_and_offset(work):
+    result = codecbox("decode", "bad.txt", "--declared", "utf-8", cwd=work)
+    assert result.returncode == 1
+    assert result.stdout == b""
+    assert err(result) == (
+        "bad.txt: cannot decode byte c3 at offset 5 as UTF-8 (declared): "
+        "invalid continuation byte\n"
+    )
+    replaced = codecbox("decode", "bad.txt", "--declared", "utf-8", "--errors", "replace", cwd=work)
+    assert replaced.returncode == 3
+    assert replaced.stdout == "hola \ufffd( mundo".encode()
+    assert "1 U+FFFD inserted" in err(replaced)
+    missing = codecbox("decode", "missing.txt", cwd=work)
+    assert (missing.returncode, err(missing)) == (1, "missing.txt: No such file or directory\n")
+
+
+def test_a_name_the_console_cannot_encode_does_not_crash(work):
+    # stdout in cp1252 (a Windows console or pipe): the name is escaped, not a crash.
+    (work / "한.txt").write_text("hola")
+    env = {**os.environ, "PYTHONIOENCODING": "cp1252"}
+    result = codecbox("detect", "한.txt", cwd=work, env=env)
+    assert result.returncode == 0, err(result)
+    assert result.stdout == b"\\ud55c.txt: UTF-8 (valid UTF-8), certain\n"
+
+
+# --- convert --------------------------------------------------------------------------------
+
+
+def test_convert_with_from(work):
+    result = codecbox("convert", "es.txt", "out.txt", "--from", "cp1252", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert (work / "out.txt").read_bytes() == SPANISH.encode("utf-8")
+    assert result.stdout == b""
+    assert err(result).startswith("es.txt -> out.txt: windows-1252 (--from), certain;")
+
+
+def test_convert_guessing_is_exit_3_and_a_bom_is_dropped(work):
+    guessed = codecbox("convert", "ko.txt", "out.txt", *GUESS, cwd=work)
+    assert guessed.returncode == 3, err(guessed)
+    assert (work / "out.txt").read_text(encoding="utf-8") == KOREAN
+    assert "EUC-KR (detected), tentative" in err(guessed)
+    marked = codecbox("convert", "bom.txt", "out16.txt", "--to", "utf-16-le", cwd=work)
+    assert marked.returncode == 0, err(marked)
+    assert (work / "out16.txt").read_bytes() == "año\n".encode("utf-16-le")
+
+
+@pytest.mark.parametrize("dst_exists", [False, True])
+def test_convert_is_atomic_on_a_decode_error(work, dst_exists):
+    big = work / "big.txt"
+    big.write_bytes(b"hola " * 100_000 + b"\xff fin")  # the bad byte is far past the sniff
+    if dst_exists:
+        (work / "out.txt").write_bytes(b"previous")
+    result = codecbox("convert", "big.txt", "out.txt", cwd=work)
+    assert result.returncode == 1
+    assert err(result).startswith(
+        "big.txt: cannot decode byte ff at offset 500000 as UTF-8 (valid UTF-8): "
+    )
+    assert "give --from" in err(result)
+    expected = ["bad.txt", "big.txt", "bom.txt", "es.txt", "ko.txt", "utf8.txt"]
+    assert files(work) == sorted(expected + (["out.txt"] if dst_exists else []))
+    if dst_exists:
+        assert (work / "out.txt").read_bytes() == b"previous"
+
+
+def test_convert_encode_errors_and_replace(work):
+    strict = codecbox("convert", "utf8.txt", "out.txt", "--to", "ascii", cwd=work)
+    assert strict.returncode == 1
+    assert err(strict).startswith("utf8.txt: cannot encode '¿' (U+00BF) at character offset 0")
+    assert not (work / "out.txt").exists()
+    lossy = codecbox(
+        "convert", "bad.txt", "out.txt", "--from", "utf-8", "--to", "ascii", "--errors", "replace",
+        cwd=work,
+    )  # fmt: skip
+    assert lossy.returncode == 3
+    assert (work / "out.txt").read_bytes() == b"hola ?( mundo"
+    assert "replaced 1 byte by U+FFFD, 1 character by ?" in err(lossy)
+    missing = codecbox("convert", "missing.txt", "out2.txt", cwd=work)
+    assert (missing.returncode, err(missing)) == (1, "missing.txt: No such file or directory\n")
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupted_convert_leaves_nothing_behind(tmp_path, signum):
+    os.mkfifo(tmp_path / "src.txt")  # reading blocks: the signal lands mid-conversion
+    (tmp_path / "out.txt").write_bytes(b"previous")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "codecbox", "convert", "src.txt", "out.txt", "--from", "cp1252"],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".out.txt.codecbox-*.tmp")):
+        assert child.poll() is None and time.monotonic() < deadline, child.communicate()
+        time.sleep(0.01)
+    child.send_signal(signum)
+    _, stderr = child.communicate(timeout=60)
+    assert child.returncode == 128 + signum
+    assert b"Traceback" not in stderr
+    assert files(tmp_path) == ["out.txt", "src.txt"]  # no temporary file
+    assert (tmp_path / "out.txt").read_bytes() == b"previous"
+
+
+def _on_a_terminal(args: list[str], cwd: Path, prelude: str = "") -> tuple[int, str]:
+    """Run the command with stderr on a pseudo-terminal; its exit status and what it showed."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # 80 columns
+    code = prelude + "import sys; from codecbox.cli import main; sys.exit(main(sys.argv[1:]))"
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=slave,
+    )
+    os.close(slave)
+    shown = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed its end
+                chunk = b""
+            if not chunk and child.poll() is not None:
+                break
+            shown += chunk
+        elif child.poll() is not None:
+            break
+    os.close(master)
+    return child.wait(timeout=60), shown.decode("utf-8", "replace")
+
+
+@POSIX_ONLY
+def test_convert_shows_a_progress_bar_on_a_terminal_for_a_big_file(work):
+    (work / "big.txt").write_bytes(b"hola mundo\n" * 500_000)  # 5.5 MB
+    code, shown = _on_a_terminal(["convert", "big.txt", "out.txt"], work)
+    assert code == 0, shown
+    assert "big.txt" in shown and "%" in shown  # tqdm's bar
+    code, shown = _on_a_terminal(["convert", "utf8.txt", "small.txt"], work)
+    assert (code, "%" in shown) == (0, False)  # a small file: no bar
+    plain = codecbox("convert", "big.txt", "out2.txt", cwd=work)  # not a terminal: no bar
+    assert "%" not in err(plain)
+
+
+@POSIX_ONLY
+def test_without_tqdm_the_command_works_and_names_the_extra(work):
+    (work / "big.txt").write_bytes(b"hola mundo\n" * 500_000)
+    hide = "import sys; sys.modules['tqdm'] = None; "
+    code, shown = _on_a_terminal(["convert", "big.txt", "out.txt"], work, hide)
+    assert code == 0
+    assert "pip install 'codecbox[cli]'" in shown
+    assert (work / "out.txt").read_bytes() == (work / "big.txt").read_bytes()
+    code, shown = _on_a_terminal(["convert", "big.txt", "o.txt", "--progress", "on"], work, hide)
+    assert code == 2 and "--progress on needs tqdm: pip install 'codecbox[cli]'" in shown
+
+
+def test_progress_on_forces_the_bar_off_a_terminal(work):
+    args = ["convert", "es.txt", "out.txt", "--from", "cp1252", "--progress", "on"]
+    result = codecbox(*args, cwd=work)
+    assert result.returncode == 0
+    assert "100%" in err(result)
+
+
+def test_hint_reaches_the_detector(monkeypatch, tmp_path, capsys):
+    """``--hint`` exists when a detector takes one, and is bound to it (in-process)."""
+    seen = []
+
+    def hinted(data, candidates=None, *, prefix=False, hint=None):
+        seen.append(hint)
+        return Guess(resolve("cp1252"), "fake")
+
+    monkeypatch.setitem(DETECTORS, "fake", hinted)
+    path = tmp_path / "a.txt"
+    path.write_bytes(b"caf\xe9")
+    assert main(["detect", str(path), "--detector", "fake", "--hint", "es"]) == 3
+    assert "es" in seen
+    assert capsys.readouterr().out == (
+        f"{path}: windows-1252 (detected), tentative, confidence n/a (fake)\n"
+    )
+    assert main(["detect", str(path), "--detector", "stdlib", "--hint", "es"]) == 2
+    assert "the stdlib detector takes no --hint" in capsys.readouterr().err
+
+
+# --- html -----------------------------------------------------------------------------------
+
+
+def test_html_meta_is_tentative_and_the_header_certain(work):
+    page = work / "page.html"
+    page.write_bytes('<meta charset="shift_jis"><p>こんにちは～</p>'.encode("cp932"))
+    meta = codecbox("html", "page.html", cwd=work)
+    assert (meta.returncode, out(meta)) == (3, "page.html: Shift_JIS (meta), tentative\n")
+    header = codecbox("html", "page.html", "--content-type", "text/html; charset=sjis", cwd=work)
+    assert (header.returncode, out(header)) == (0, "page.html: Shift_JIS (header), certain\n")
+    record = json.loads(out(codecbox("html", "page.html", "--json", cwd=work)))
+    assert (record["encoding"], record["rule"], record["confident"]) == ("Shift_JIS", "meta", False)
+    text = codecbox("html", "page.html", "--text", cwd=work)
+    assert text.stdout.decode("utf-8").endswith("<p>こんにちは～</p>")
+    assert err(text) == "page.html: Shift_JIS (meta), tentative\n"
+
+
+def test_html_replaces_like_a_browser_or_fails_when_strict(work):
+    (work / "p.html").write_bytes(b"<meta charset=utf-8>caf\xe9")
+    lenient = codecbox("html", "p.html", cwd=work)
+    assert lenient.returncode == 3
+    assert "1 U+FFFD inserted" in out(lenient)
+    strict = codecbox("html", "p.html", "--errors", "strict", cwd=work)
+    assert strict.returncode == 1
+    assert err(strict).startswith("p.html: cannot decode byte e9 at offset 23 as UTF-8 (meta)")
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+def read_log(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_import_copies_quarantines_logs_and_summarizes(work):
+    (work / "short.txt").write_bytes("año".encode("cp1252"))  # too short to guess
+    args = ["import", "utf8.txt", "bom.txt", "es.txt", "short.txt", "--into", "out"]
+    result = codecbox(*args, "--quarantine", "q", *GUESS, cwd=work)
+    assert result.returncode == 3, err(result)
+    assert out(result).splitlines() == [
+        "4 files: 2 imported, 0 guessed (copied, review them), 2 quarantined, 0 undecided, "
+        "0 failed",
+        f"log: {Path('out') / LOG_NAME}",
+    ]
+    assert files(work / "out") == sorted([LOG_NAME, "utf8.txt", "bom.txt"])
+    assert (work / "out" / "utf8.txt").read_text(encoding="utf-8") == SPANISH
+    assert (work / "out" / "bom.txt").read_bytes() == "año\n".encode()  # the BOM is gone
+    assert files(work / "q") == ["es.txt", "short.txt"]
+    assert not (work / "es.txt").exists() and not (work / "short.txt").exists()
+    assert (work / "q" / "es.txt").read_bytes() == SPANISH.encode("cp1252")
+
+    log = {Path(r["file"]).name: r for r in read_log(work / "out" / LOG_NAME)}
+    assert list(log) == ["utf8.txt", "bom.txt", "es.txt", "short.txt"]
+    for record in log.values():
+        assert LOG_FIELDS <= set(record)
+        assert record["replaced"] == 0
+    assert log["utf8.txt"]["sha256"] == __import__("hashlib").sha256(SPANISH.encode()).hexdigest()
+    assert (log["utf8.txt"]["status"], log["utf8.txt"]["rule"], log["utf8.txt"]["confident"]) == (
+        "imported",
+        "valid UTF-8",
+        True,
+    )
+    assert log["utf8.txt"]["destination"] == str(work / "out" / "utf8.txt")
+    assert (log["bom.txt"]["encoding"], log["bom.txt"]["rule"]) == ("UTF-8", "BOM")
+    assert log["es.txt"]["status"] == "quarantined"
+    assert (log["es.txt"]["encoding"], log["es.txt"]["confident"]) == ("windows-1252", False)
+    assert log["es.txt"]["destination"] == str(work / "q" / "es.txt")
+    assert log["short.txt"]["reason"] == "sample too short: 3 bytes < 256"
+    assert "es.txt: quarantined (guessed windows-1252 (detected))" in err(result)
+
+
+def test_import_without_quarantine_copies_a_guess_and_leaves_the_undecided(work):
+    (work / "short.txt").write_bytes("año".encode("cp1252"))
+    result = codecbox("import", "es.txt", "short.txt", "--into", "out", *GUESS, cwd=work)
+    assert result.returncode == 3
+    assert "1 guessed (copied, review them)" in out(result) and "1 undecided" in out(result)
+    assert (work / "out" / "es.txt").read_text(encoding="utf-8") == SPANISH
+    assert (work / "short.txt").exists() and not (work / "out" / "short.txt").exists()
+    log = read_log(work / "out" / LOG_NAME)
+    assert [(r["status"], r["confident"]) for r in log] == [
+        ("imported", False),
+        ("undecided", False),
+    ]
+
+
+def test_import_errors_are_exit_1_over_review_and_name_the_offset(work):
+    args = ["import", "utf8.txt", "bad.txt", "es.txt", "gone.txt", "--into", "out", "--declared"]
+    result = codecbox(*args, "utf-8", cwd=work)
+    assert result.returncode == 1
+    assert "bad.txt: cannot decode byte c3 at offset 5 as UTF-8 (declared)" in err(result)
+    assert "gone.txt: No such file or directory" in err(result)
+    assert "4 files: 1 imported" in out(result) and "3 failed" in out(result)
+    errors = [r for r in read_log(work / "out" / LOG_NAME) if r["status"] == "error"]
+    assert errors[0]["offset"] == 5 and errors[0]["encoding"] == "UTF-8"
+    assert files(work / "out") == sorted([LOG_NAME, "utf8.txt"])
+    assert (work / "bad.txt").exists() and (work / "es.txt").exists()  # left in place
+
+
+def test_import_never_overwrites_a_file_it_did_not_write(work):
+    (work / "out").mkdir()
+    (work / "out" / "utf8.txt").write_text("someone else's")
+    result = codecbox("import", "utf8.txt", "--into", "out", cwd=work)
+    assert result.returncode == 1
+    assert "not overwriting it" in err(result)
+    assert (work / "out" / "utf8.txt").read_text() == "someone else's"
+
+
+def test_a_second_run_skips_what_is_done_and_redoes_the_rest(work):
+    args = ["import", "utf8.txt", "es.txt", "bom.txt", "--into", "out", "--quarantine", "q"]
+    first = codecbox(*args, *GUESS, cwd=work)
+    assert first.returncode == 3
+    log = work / "out" / LOG_NAME
+    lines = log.read_text().splitlines()
+    (work / "out" / "bom.txt").unlink()  # a copy that went missing is done again
+    second = codecbox(*args, *GUESS, cwd=work)
+    assert second.returncode == 3  # the quarantined file still needs review
+    assert out(second).splitlines()[0] == (
+        "3 files: 2 imported, 0 guessed (copied, review them), 1 quarantined, 0 undecided, "
+        "0 failed; 2 of them done by an earlier run"
+    )
+    again = log.read_text().splitlines()
+    assert again[:3] == lines and len(again) == 4
+    assert json.loads(again[3])["file"].endswith("bom.txt")
+    assert files(work / "q") == ["es.txt"]  # no second copy
+    assert files(work / "out") == sorted([LOG_NAME, "utf8.txt", "bom.txt"])
+
+
+def test_a_log_line_cut_by_a_kill_is_ignored_and_ended(work):
+    assert codecbox("import", "utf8.txt", "--into", "out", cwd=work).returncode == 0
+    log = work / "out" / LOG_NAME
+    with open(log, "ab") as f:
+        f.write(b'{"file": "/somewhere/bom.txt", "sha2')  # killed mid-line
+    result = codecbox("import", "utf8.txt", "bom.txt", "--into", "out", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert "1 of them done by an earlier run" in out(result)
+    lines = log.read_text().splitlines()
+    assert len(lines) == 3 and json.loads(lines[2])["file"] == str(work / "bom.txt")
+
+
+def test_a_copy_from_an_earlier_import_may_be_updated(work):
+    args = ["import", "es.txt", "--into", "out", "--declared"]
+    assert codecbox(*args, "cp1252", cwd=work).returncode == 0
+    assert codecbox(*args, "utf-8", cwd=work).returncode == 1  # wrong label: an error
+    (work / "es.txt").write_text("nuevo", encoding="cp1252")
+    assert codecbox(*args, "cp1252", cwd=work).returncode == 0
+    assert (work / "out" / "es.txt").read_text() == "nuevo"
+
+
+def test_a_kill_between_the_log_and_removing_the_source_is_finished(work):
+    args = ["import", "es.txt", "--into", "out", "--quarantine", "q", *GUESS]
+    assert codecbox(*args, cwd=work).returncode == 3
+    # As if killed after the log line, before the source was removed: both copies exist.
+    (work / "es.txt").write_bytes((work / "q" / "es.txt").read_bytes())
+    assert codecbox(*args, cwd=work).returncode == 3
+    assert not (work / "es.txt").exists() and files(work / "q") == ["es.txt"]
+    # As if killed after the copy, before the log line: the copy is reused, not doubled.
+    (work / "es.txt").write_bytes((work / "q" / "es.txt").read_bytes())
+    (work / "out" / LOG_NAME).write_text("")
+    assert codecbox(*args, cwd=work).returncode == 3
+    assert not (work / "es.txt").exists() and files(work / "q") == ["es.txt"]
+    # A different file under the same name is not confused with it.
+    (work / "es.txt").write_bytes(("Otro texto, señor. " * 20).encode("cp1252"))
+    assert codecbox(*args, cwd=work).returncode == 3
+    assert files(work / "q") == ["es.1.txt", "es.txt"]
+
+
+def _sources(folder: Path, n: int) -> list[str]:
+    """n files: mostly UTF-8 (imported), every fifth cp1252 (quarantined)."""
+    names = []
+    for i in range(n):
+        name = f"f{i:02d}.txt"
+        text = f"Archivo {i}: {SPANISH}"
+        data = text.encode("cp1252") if i % 5 == 4 else text.encode("utf-8")
+        (folder / name).write_bytes(data)
+        names.append(name)
+    return names
+
+
+def _wait_for_lines(log: Path, n: int, child: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while not (log.exists() and len(log.read_bytes().splitlines()) >= n):
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "the import made no progress"
+        time.sleep(0.01)
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGINT])
+def test_an_interrupted_import_resumes_without_losing_or_doubling(tmp_path, signum):
+    """Kill the import while it waits on file 6 (a FIFO), then run the same command again."""
+    src, ref = tmp_path / "src", tmp_path / "ref"
+    src.mkdir()
+    ref.mkdir()
+    names = _sources(src, 12)
+    _sources(ref, 12)
+    args = [*names, "--into", "out", "--quarantine", "q", *GUESS]
+
+    # The uninterrupted run, for comparison.
+    expected = codecbox("import", *args, cwd=ref)
+    assert expected.returncode == 3, err(expected)
+
+    stuck = src / names[6]
+    content = stuck.read_bytes()
+    stuck.unlink()
+    os.mkfifo(stuck)  # reading it blocks until a writer comes: the kill lands mid-run
+    child = subprocess.Popen(
+        [sys.executable, "-m", "codecbox", "import", *args],
+        cwd=src,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    log = src / "out" / LOG_NAME
+    _wait_for_lines(log, 6, child)
+    child.send_signal(signum)
+    stdout, stderr = child.communicate(timeout=60)
+    if signum == signal.SIGKILL:
+        assert child.returncode == -signal.SIGKILL
+    else:
+        assert child.returncode == 128 + signum
+        assert b"run the same command again" in stderr and b"Traceback" not in stderr
+        assert stdout == b""
+    done = read_log(log)
+    assert [Path(r["file"]).name for r in done] == names[:6]
+    assert not [p for p in (src / "out").iterdir() if p.name.endswith(".tmp")]
+
+    stuck.unlink()
+    stuck.write_bytes(content)  # the file is there now; the same command again
+    resumed = codecbox("import", *args, cwd=src)
+    assert resumed.returncode == 3, err(resumed)
+    summary = out(resumed).splitlines()[0]
+    assert summary == out(expected).splitlines()[0] + "; 6 of them done by an earlier run"
+
+    # Each file once, and the same files with the same bytes as the uninterrupted run.
+    for folder in ("out", "q"):
+        assert files(src / folder) == files(ref / folder)
+        for name in files(src / folder):
+            if name != LOG_NAME:
+                assert (src / folder / name).read_bytes() == (ref / folder / name).read_bytes()
+    assert not [n for n in names if (src / n).exists() and n in files(src / "q")]
+    final = read_log(log)
+    assert len(final) == 12  # the six done before were not done again
+    assert [Path(r["file"]).name for r in final] == names
+    reference = {Path(r["file"]).name: r for r in read_log(ref / "out" / LOG_NAME)}
+    for record in final:
+        expected_record = reference[Path(record["file"]).name]
+        for field in ("sha256", "status", "encoding", "rule", "confident"):
+            assert record[field] == expected_record[field]
+
+
+@POSIX_ONLY
+def test_two_imports_into_one_log_do_not_interleave(work):
+    os.mkfifo(work / "wait.txt")
+    first = subprocess.Popen(
+        [sys.executable, "-m", "codecbox", "import", "utf8.txt", "wait.txt", "--into", "out"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for_lines(work / "out" / LOG_NAME, 1, first)
+        second = codecbox("import", "bom.txt", "--into", "out", cwd=work)
+        assert second.returncode == 1
+        message = "another 'codecbox import' is writing this log"
+        assert err(second) == f"{Path('out') / LOG_NAME}: {message}\n"
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=60)
