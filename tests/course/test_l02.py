@@ -8,6 +8,7 @@ and a hint (not ✓) for plausible wrong answers; ``revisar(n, estricto=True)`` 
 from __future__ import annotations
 
 import pytest
+from check_contract import contract
 
 from codecbox import fix_mojibake
 from curso.l02 import CASOS, FICHA, comparar_con_ftfy, explicar, tabla_manejadores, tabla_pares
@@ -102,29 +103,9 @@ WRONG = {
 }
 
 
-@pytest.mark.parametrize("n", sorted(SOLVED))
-def test_solution_passes(n, capsys):
-    revisar(n, SOLVED[n])
-    assert capsys.readouterr().out.startswith(f"✓ Ejercicio {n}:")
-    revisar(n, SOLVED[n], estricto=True)
-    assert capsys.readouterr().out == ""
-
-
-@pytest.mark.parametrize("n", sorted(SOLVED))
-def test_empty_notebook_is_unsolved(n, capsys):
-    revisar(n, {})
-    assert capsys.readouterr().out.startswith(f"… Ejercicio {n} sin resolver")
-    with pytest.raises(AssertionError):
-        revisar(n, {}, estricto=True)
-
-
-@pytest.mark.parametrize(("n", "ns"), [(n, ns) for n, cases in WRONG.items() for ns in cases])
-def test_wrong_answers_get_a_hint(n, ns, capsys):
-    revisar(n, ns)
-    out = capsys.readouterr().out
-    assert out.startswith(f"✗ Ejercicio {n}:"), out
-    with pytest.raises(AssertionError):
-        revisar(n, ns, estricto=True)
+test_solved, test_unsolved, test_wrong = contract(
+    revisar, SOLVED, [(n, ns, None) for n, cases in WRONG.items() for ns in cases]
+)
 
 
 def test_hints_do_not_give_the_answer_away(capsys):

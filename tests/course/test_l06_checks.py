@@ -8,6 +8,7 @@ import codecs
 import re
 
 import pytest
+from check_contract import contract
 
 from curso.l06 import accuracy, checks, samples
 from curso.l06.checks import revisar
@@ -69,28 +70,9 @@ def said(capsys, n, ns, **kwargs) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("n", sorted(SOLVED))
-def test_the_solution_is_right(capsys, n):
-    out = said(capsys, n, dict(SOLVED[n]))
-    assert out.startswith(f"✓ Ejercicio {n}: "), out
-    revisar(n, dict(SOLVED[n]), estricto=True)  # does not raise...
-    assert capsys.readouterr().out == ""  # ...and prints nothing
-
-
-@pytest.mark.parametrize("n", sorted(SOLVED))
-def test_an_empty_notebook_is_unsolved_and_breaks_nothing(capsys, n):
-    out = said(capsys, n, {})
-    assert out.startswith(f"… Ejercicio {n} sin resolver"), out
-    with pytest.raises(AssertionError, match=f"Ejercicio {n}"):
-        revisar(n, {}, estricto=True)
-
-
-@pytest.mark.parametrize("n", sorted(WRONG))
-def test_a_plausible_wrong_answer_gets_a_hint(capsys, n):
-    out = said(capsys, n, dict(WRONG[n]))
-    assert out.startswith(f"✗ Ejercicio {n}: todavía no. Pista: "), out
-    with pytest.raises(AssertionError, match=f"Ejercicio {n}"):
-        revisar(n, dict(WRONG[n]), estricto=True)
+test_solved, test_unsolved, test_wrong = contract(
+    revisar, SOLVED, [(n, ns, None) for n, ns in sorted(WRONG.items())]
+)
 
 
 def test_the_placeholders_of_the_exercise_notebook_are_unsolved(capsys):
