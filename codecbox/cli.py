@@ -416,6 +416,18 @@ def _read(name: str) -> bytes:
         return f.read()
 
 
+def _decode_file(name: str, decode: Callable[[bytes], Decoded]) -> Decoded | None:
+    """Read and decode one file; on failure say why on stderr (file, byte offset) and give None."""
+    try:
+        return decode(_read(name))
+    except OSError as exc:
+        _err(_file_error(name, exc))
+    except DecodeError as exc:
+        exc.where = name
+        _err(str(exc))
+    return None
+
+
 # --- the progress bar -----------------------------------------------------------------------
 
 
@@ -648,20 +660,17 @@ def _head(name: str, size: int) -> bytes:
 
 def _decode(args: argparse.Namespace) -> int:
     detector = _detector(args, decode_bytes)
-    try:
-        result = decode_bytes(
-            _read(args.file),
+    result = _decode_file(
+        args.file,
+        lambda data: decode_bytes(
+            data,
             declared=args.declared,
             candidates=args.candidates,
             detector=detector,
             errors=args.errors,
-        )
-    except OSError as exc:
-        _err(_file_error(args.file, exc))
-        return EXIT_ERROR
-    except DecodeError as exc:
-        exc.where = args.file
-        _err(str(exc))
+        ),
+    )
+    if result is None:
         return EXIT_ERROR
     _write_text(result.text)
     decision = _decided(result)
@@ -1218,20 +1227,17 @@ def _quarantine(
 
 def _html(args: argparse.Namespace) -> int:
     detector = _detector(args, decode_html)
-    try:
-        result = decode_html(
-            _read(args.file),
+    result = _decode_file(
+        args.file,
+        lambda data: decode_html(
+            data,
             args.content_type,
             candidates=args.candidates,
             detector=detector,
             errors=args.errors,
-        )
-    except OSError as exc:
-        _err(_file_error(args.file, exc))
-        return EXIT_ERROR
-    except DecodeError as exc:
-        exc.where = args.file
-        _err(str(exc))
+        ),
+    )
+    if result is None:
         return EXIT_ERROR
     decision = _decided(result)
     if args.text:
