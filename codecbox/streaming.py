@@ -283,19 +283,20 @@ def write_atomic(
         remove_stale_temporaries(folder, glob_escape(target.name))
     pid = os.getpid()
     tmp = _temporary(target, pid, secrets.token_hex(4))
-    for _ in range(100):
-        try:
-            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-            fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
-        except FileExistsError:
-            tmp = _temporary(target, pid, secrets.token_hex(4))
-            continue
-        except OSError as exc:
-            raise _about_target(exc, tmp, target) from None
-        break
-    else:  # pragma: no cover - 100 collisions of 32 random bits
-        raise FileExistsError(f"cannot create a temporary file beside {target}")
+    # The creation is inside the ``try``: a signal handled the moment ``os.open`` returns
+    # (CPython runs handlers right after a call) must not leave the new file behind. The
+    # name holds 32 random bits, so a file under it after a failed open is this call's.
     try:
+        for _ in range(100):
+            try:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+                fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
+            except FileExistsError:
+                tmp = _temporary(target, pid, secrets.token_hex(4))
+                continue
+            break
+        else:  # pragma: no cover - 100 collisions of 32 random bits
+            raise FileExistsError(f"cannot create a temporary file beside {target}")
         with os.fdopen(fd, "wb") as f:
             if isinstance(content, bytes | bytearray | memoryview):
                 f.write(content)
@@ -309,11 +310,11 @@ def write_atomic(
             os.chmod(tmp, mode & 0o7777)
         os.replace(tmp, target)
     except OSError as exc:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise _about_target(exc, tmp, target) from exc
     except BaseException:
-        with contextlib.suppress(FileNotFoundError):
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
     with contextlib.suppress(OSError):  # make the rename itself durable, where possible

@@ -400,6 +400,28 @@ def test_write_atomic_with_a_writer(tmp_path):
     assert target.read_bytes() == b"again"
 
 
+def test_write_atomic_cleans_up_after_a_signal_handled_as_the_file_is_created(tmp_path, monkeypatch):
+    # CPython runs a signal handler right after a call returns: os.open has created the
+    # temporary file, and the exception comes before its result is stored. (CI saw SIGTERM
+    # leave `.out.txt.codecbox-*.tmp` behind this way.)
+    import codecbox.streaming as streaming
+
+    target = tmp_path / "out.txt"
+    target.write_bytes(b"previous")
+    real_open = os.open
+
+    def open_then_interrupted(path, flags, mode=0o777):
+        os.close(real_open(path, flags, mode))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(streaming.os, "open", open_then_interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, b"new")
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+    assert target.read_bytes() == b"previous"
+
+
 # --- sniff ------------------------------------------------------------------------------------
 
 KOREAN = ("대한민국은 민주공화국이다. " * 40).encode("cp949")
