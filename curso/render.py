@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import wcwidth
+
 from codecbox.inspection import codepoint
 
 __all__ = [
@@ -39,28 +41,26 @@ _COMBINING = {"Mn", "Me"}
 _DOTTED_CIRCLE = "\u25cc"  # the usual base for showing a lone combining mark
 
 
-def _char_width(ch: str) -> int:
-    """Columns one code point takes in a monospaced font: 0, 1 or 2."""
-    cat = unicodedata.category(ch)
-    if cat in _COMBINING or cat == "Cf" or ch == "\u200b":
-        return 0
-    if "\u1160" <= ch <= "\u11ff" or "\ud7b0" <= ch <= "\ud7ff":
-        return 0  # Hangul vowel and final jamo join the leading consonant's two columns
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
 def display_width(text: str) -> int:
-    """Columns ``text`` takes in a monospaced font (wide East Asian characters count 2).
+    """Columns ``text`` takes in a terminal's monospaced font, as wcwidth computes them.
 
     ``len()`` counts code points, which misaligns tables as soon as a kanji or an
-    emoji appears, so every table here pads with this instead.
+    emoji appears, so every table here pads with this instead. wcwidth follows the
+    Unicode data (East Asian Width, combining marks, emoji sequences joined by ZWJ or
+    with a skin-tone modifier); a control character, which wcwidth calls unprintable,
+    counts one column.
 
     >>> display_width("año"), display_width("文字"), display_width("e\\u0301")
     (3, 4, 1)
     >>> display_width("한"), display_width(unicodedata.normalize("NFD", "한"))  # 3 jamo, 1 syllable
     (2, 2)
+    >>> display_width("👍🏽"), display_width("\\x01")
+    (2, 1)
     """
-    return sum(_char_width(ch) for ch in text)
+    width = wcwidth.wcswidth(text)
+    if width >= 0:
+        return width
+    return wcwidth.wcswidth("".join("x" if wcwidth.wcwidth(ch) < 0 else ch for ch in text))
 
 
 def pad(text: str, width: int, align: str = "l") -> str:

@@ -28,7 +28,12 @@ scalar = st.characters(blacklist_categories=["Cs"])
         ("ＡＢ", 4),  # full-width Latin: two
         ("e\u0301", 1),  # a combining mark takes no column
         ("a\u200bb", 2),  # zero width space
-        ("a\u200db", 2),  # zero width joiner (Cf)
+        (
+            "👩\u200d👧",
+            2,
+        ),  # an emoji ZWJ sequence is one picture (wcwidth joins what follows a ZWJ)
+        ("👍🏽", 2),  # a skin-tone modifier joins its emoji
+        ("a\x01b", 3),  # a control character, unprintable for wcwidth, counts one column
     ],
 )
 def test_display_width(text, width):

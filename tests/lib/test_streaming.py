@@ -400,7 +400,9 @@ def test_write_atomic_with_a_writer(tmp_path):
     assert target.read_bytes() == b"again"
 
 
-def test_write_atomic_cleans_up_after_a_signal_handled_as_the_file_is_created(tmp_path, monkeypatch):
+def test_write_atomic_cleans_up_after_a_signal_handled_as_the_file_is_created(
+    tmp_path, monkeypatch
+):
     # CPython runs a signal handler right after a call returns: os.open has created the
     # temporary file, and the exception comes before its result is stored. (CI saw SIGTERM
     # leave `.out.txt.codecbox-*.tmp` behind this way.)

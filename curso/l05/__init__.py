@@ -1,0 +1,1 @@
+"""Lesson 5: the length of a string in eight languages."""
