@@ -7,7 +7,9 @@ A small library for importing files and pages from systems you do not control:
 * :func:`decode_bytes` does the same for a file, with a declared label;
 * :func:`import_file` / :func:`import_bytes` apply a strict import policy;
 * :func:`sniff` / :func:`sniff_file` guess from a prefix, and :func:`transcode`,
-  :func:`iter_decode` and :func:`read_chunks` convert and decode in constant memory.
+  :func:`iter_decode` and :func:`read_chunks` convert and decode in constant memory;
+* :func:`length` and :func:`truncate` count and cut in bytes, UTF-16 units, code
+  points or grapheme clusters, never splitting a cluster.
 
 Every result carries an :class:`Encoding` (a name to show, a codec to use), the
 :class:`Rule` that decided and whether that rule is certain::
@@ -32,6 +34,7 @@ from codecbox.detection import (
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
 from codecbox.importing import Imported, Quarantined, import_bytes, import_file
 from codecbox.labels import Encoding, lookup, resolve
+from codecbox.length import UNITS, Unit, graphemes, length, truncate
 from codecbox.repair import Reason, Repair, Step, apply_steps, fix_mojibake, mojibake_score
 from codecbox.rules import Rule
 from codecbox.sniffing import bom, charset_from_content_type, prescan
@@ -62,6 +65,8 @@ __all__ = [
     "Rule",
     "Step",
     "TranscodeReport",
+    "UNITS",
+    "Unit",
     "UnknownEncodingError",
     "apply_steps",
     "bom",
@@ -70,6 +75,7 @@ __all__ = [
     "decode_html",
     "decode_prefix",
     "fix_mojibake",
+    "graphemes",
     "guess_chardet",
     "guess_charset_normalizer",
     "guess_codecbox",
@@ -77,6 +83,7 @@ __all__ = [
     "import_bytes",
     "import_file",
     "iter_decode",
+    "length",
     "lookup",
     "mojibake_score",
     "prescan",
@@ -85,5 +92,6 @@ __all__ = [
     "sniff",
     "sniff_file",
     "transcode",
+    "truncate",
     "write_atomic",
 ]
