@@ -55,6 +55,13 @@ USE_THE_WHEEL = textwrap.dedent(
         report["chardet_importable"] = True
     except ImportError:
         report["chardet_importable"] = False
+    from codecbox import length, truncate
+    report["length"] = [length("añ😀", u) for u in ("bytes", "utf16", "code_points")]
+    report["truncate"] = truncate("añ😀", 3, "code_points")  # nothing to cut: no regex needed
+    try:
+        length("añ😀", "graphemes")
+    except ModuleNotFoundError as exc:
+        report["graphemes"] = str(exc)
     print(json.dumps(report, ensure_ascii=False))
     """
 )
@@ -115,7 +122,7 @@ def test_the_wheel_declares_both_licenses(wheel):
     assert any(f.endswith("licenses/codecbox/data/WHATWG-NOTICE.txt") for f in files)
     requires = meta.get_all("Requires-Dist")
     assert [r for r in requires if "extra ==" not in r] == ["charset-normalizer>=3.4"]
-    assert meta.get_all("Provides-Extra") == ["chardet", "cli"]
+    assert meta.get_all("Provides-Extra") == ["chardet", "cli", "graphemes"]
     assert [r for r in requires if 'extra == "cli"' in r] == ['tqdm>=4.66; extra == "cli"']
 
 
@@ -168,6 +175,9 @@ def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     assert report["import"] == ["UTF-8 (BOM)", "windows-1252 (source table)"]
     assert report["chardet_importable"] is False
     assert "pip install 'codecbox[chardet]'" in report["chardet"]
+    assert report["length"] == [7, 4, 3]  # without the graphemes extra, the other units work
+    assert report["truncate"] == "añ😀"
+    assert "pip install 'codecbox[graphemes]'" in report["graphemes"]
 
     # The command, from the console script the wheel installed, without the cli extra.
     command = env_dir / BIN / ("codecbox.exe" if os.name == "nt" else "codecbox")
