@@ -6,12 +6,13 @@ the prescan of the first 1024 bytes. Browsers would then guess or fall back to a
 default; here the guess is "valid UTF-8 is UTF-8", then a detector (a parameter), then
 ``default`` (windows-1252 unless you say otherwise). Labels found in the data go through
 the WHATWG table (:func:`codecbox.labels.resolve` with ``label=True``), so
-``iso-8859-1`` really decodes as windows-1252 and ``shift_jis`` as cp932, as in browsers.
+``iso-8859-1`` really decodes as windows-1252 and ``shift_jis`` as Shift_JIS, with the
+Encoding Standard's exact decoders (:mod:`codecbox.whatwg`), as in browsers.
 
 >>> page = '<meta charset="shift_jis"><p>こんにちは～</p>'.encode("cp932")
 >>> d = decode_html(page)
 >>> d.how, d.encoding.codec, d.confident, d.text[-10:]
-('Shift_JIS (meta)', 'cp932', False, 'こんにちは～</p>')
+('Shift_JIS (meta)', 'whatwg-shift_jis', False, 'こんにちは～</p>')
 >>> decode_html(page, "text/html; charset=UTF-8").how
 'UTF-8 (header)'
 >>> decode_html("<p>¡Hola!</p>".encode()).how
@@ -29,7 +30,13 @@ from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
-from codecbox.sniffing import bom, charset_from_content_type, prescan
+from codecbox.sniffing import (
+    MetaFound,
+    bom,
+    charset_from_content_type,
+    html_meta,
+    web_encoding,
+)
 
 __all__ = ["Decoded", "decode_bytes", "decode_html"]
 
@@ -119,9 +126,13 @@ _WEB_EQUIVALENT = {
 
 
 def _web(encoding: Encoding) -> Encoding | None:
-    """The encoding a browser would use for this detector answer, or None if it has none."""
+    """The encoding a browser would use for this detector answer, or None if it has none.
+
+    A detector names Python codecs (``cp932``); a browser decodes that encoding with the
+    standard's exact decoder (``whatwg-shift_jis``).
+    """
     if encoding.whatwg is not None:
-        return None if encoding.codec is None else encoding
+        return None if encoding.codec is None else resolve(encoding.whatwg, label=True)
     equivalent = _WEB_EQUIVALENT.get(encoding.name)
     return None if equivalent is None else resolve(equivalent, label=True)
 
@@ -169,18 +180,24 @@ def _candidates(candidates: Sequence[str | Encoding] | None) -> list[Encoding] |
 
 def decode_html(
     body: bytes,
-    content_type: str | None = None,
+    content_type: str | Sequence[str] | None = None,
     *,
     candidates: Sequence[str | Encoding] | None = None,
     detector: str | Detector = DEFAULT_DETECTOR,
     default: str | Encoding = DEFAULT_ENCODING,
     errors: str = "replace",
+    browser_default: bool = False,
 ) -> Decoded:
-    """Decode an HTML page: BOM > Content-Type charset > ``<meta>`` (prescan) > valid UTF-8
-    > ``detector`` (among ``candidates``, if given) > ``default``.
+    """Decode an HTML page: BOM > Content-Type charset > ``<meta>`` (prescan) > ``<meta>``
+    met while parsing > valid UTF-8 > ``detector`` (among ``candidates``, if given) > ``default``.
 
-    As in a browser, only the three byte order marks of the Encoding Standard count
-    and a detector's answer is used only if a browser has that encoding. With
+    As in a browser, only the three byte order marks of the Encoding Standard count, the
+    ``Content-Type`` (one header value, or a list of them) is read as the Fetch Standard
+    reads it, and a ``<meta>`` the parser meets after the prescan's 1024 bytes still
+    changes the encoding (:attr:`Rule.META_PARSED`, see
+    :func:`~codecbox.sniffing.html_meta`). A detector's answer is used only if a browser
+    has that encoding; ``browser_default=True`` skips valid UTF-8 and the detector and
+    falls back on ``default`` like a browser without a detector. With
     ``errors="replace"`` (the default) this never raises on any bytes; ``replaced``
     counts the U+FFFD inserted. With ``errors="strict"`` a
     :class:`~codecbox.errors.DecodeError` gives the offset in the whole body and the
@@ -201,19 +218,30 @@ invalid continuation byte
 
     def header() -> Encoding | None:
         name = charset_from_content_type(content_type)
-        return None if name is None else resolve(name, label=True)
+        return None if name is None else web_encoding(name)
 
-    def meta() -> Encoding | None:
-        name = prescan(data)
-        return None if name is None else resolve(name, label=True)
+    found: list[MetaFound | None] = []  # html_meta(data), once, if the header is silent
 
+    def meta(while_parsing: bool) -> Encoding | None:
+        if not found:
+            found.append(html_meta(data))
+        if found[0] is None or found[0].while_parsing != while_parsing:
+            return None
+        return web_encoding(found[0].encoding)
+
+    fallback = resolve(default)
     return _pipeline(
         data,
-        ((Rule.HEADER, header), (Rule.META, meta)),
+        (
+            (Rule.HEADER, header),
+            (Rule.META, lambda: meta(False)),
+            (Rule.META_PARSED, lambda: meta(True)),
+            *([(Rule.DEFAULT, lambda: fallback)] if browser_default else []),
+        ),
         web=True,
         candidates=_candidates(candidates),
         detector=detector_for(detector),
-        default=resolve(default),
+        default=fallback,
         errors=errors,
     )
 

@@ -33,6 +33,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Protocol
 
 from codecbox import guessing
@@ -163,7 +164,7 @@ def _candidates(candidates: Sequence[str | Encoding] | None) -> tuple[Encoding, 
 def _decodes(data: bytes, codec: str, prefix: bool) -> str | None:
     """The text, or None if ``data`` is not valid in ``codec`` (as a prefix, if asked)."""
     try:
-        if prefix:
+        if prefix and not _single_byte(codec):
             return codecs.getincrementaldecoder(codec)().decode(data, final=False)
         return data.decode(codec)
     except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
@@ -442,7 +443,7 @@ MAX_BYTES = 65536
 #: these sizes in turn, as long as two readings with different texts are within
 #: :data:`DECISIVE` points of each other (the others are dropped at each step).
 WINDOWS = (96, 512, 4096)
-DECISIVE = 12.0
+DECISIVE = 8.0
 
 #: What ``codecbox`` tries without candidates, with its prior in points (a reading must
 #: beat a reading with a higher prior by that much). One point is about one character.
@@ -498,11 +499,69 @@ _MULTIBYTE = re.compile(r"utf|cp93|cp94|cp95|euc|jis|johab|gb|big5|hz|iso2022|kr
 _ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
 _ASCII_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
+#: Markup: a script or style element whole, a comment, or one tag (with its attributes).
+_MARKUP = re.compile(
+    rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
+)
+_SPACES = re.compile(rb"[ \t\r\n]{2,}")
+#: Codecs whose bytes may hide a ``<`` or ``>`` inside a character: no markup is cut for them
+#: (Johab, whose trail bytes include them, is read on the cut bytes: rarely valid there).
+_NO_MARKUP_CUT = re.compile(r"utf.?16|utf.?32")
+
+
+def _text_only(data: bytes) -> bytes:
+    """``data`` with its markup (tags, comments, scripts, styles) replaced by spaces and its
+    runs of white space by one space: what a browser's detector weighs (chardetng skips
+    tags too), so a page's ASCII markup does not dilute the evidence of its text. The input
+    itself if that leaves no non-ASCII byte.
+
+    In every ASCII-compatible encoding the candidates include (single-byte, Shift_JIS,
+    EUC, GBK/GB18030, Big5, UHC) ``<``, ``>`` and white space are never part of another
+    character, so cutting at them keeps every character whole.
+
+    >>> _text_only(b'<p class="x">caf\\xe9</p>\\n  <script>var a = 1;</script>')
+    b' caf\\xe9 '
+    """
+    if b"<" not in data:
+        return data
+    text = _SPACES.sub(b" ", _MARKUP.sub(b" ", data))
+    return text if _HIGH.search(text) else data
 
 
 @lru_cache(maxsize=256)
 def _single_byte(codec: str) -> bool:
     return _MULTIBYTE.search(codecs.lookup(codec).name) is None
+
+
+@lru_cache(maxsize=256)
+def _ascii_single_byte(codec: str) -> bool:
+    """A single-byte codec that reads bytes 0..127 as ASCII."""
+    ascii_bytes = bytes(range(128))
+    try:
+        return _single_byte(codec) and ascii_bytes.decode(codec) == ascii_bytes.decode("ascii")
+    except UnicodeDecodeError:
+        return False
+
+
+_ASCII_BYTES = bytes(range(128))
+
+
+def _high_bytes(data: bytes) -> bytes:
+    """Each byte of ``data`` above 127 once, in order."""
+    return bytes(sorted(set(data.translate(None, _ASCII_BYTES))))
+
+
+def _signature(data: bytes, highs: bytes, codec: str, prefix: bool) -> str | None:
+    """None if ``codec`` cannot read ``data``, else a string equal for two codecs when their
+    texts of ``data`` are: the text itself, or, for a single-byte codec that reads ASCII as
+    ASCII, what it makes of each byte above 127 (``highs``), after a U+FFFF (which no
+    decoder makes) so that it never equals a text."""
+    if _ascii_single_byte(codec):
+        try:
+            return "\uffff" + highs.decode(codec)
+        except UnicodeDecodeError:
+            return None
+    return _decodes(data, codec, prefix)
 
 
 def _reduce(data: bytes) -> tuple[bytes, float]:
@@ -531,11 +590,31 @@ CONTROL_POINTS = guessing.CLASS_POINTS["x"] - guessing.CLASS_POINTS["a"]
 
 
 def _hinted(hint: str | None) -> frozenset[str]:
-    """The codecs a hint favours: ``"ru"``, ``"pt-BR"``, ``"www.example.jp"``..."""
+    """The codecs a hint favours: a language code (``"ru"``, ``"pt-BR"``, ``"zh_TW"``), a
+    top-level domain (``"jp"``, ``".uk"``) or a host name (``"www.example.co.uk"``).
+
+    A bare code is a language first (``"uk"`` is Ukrainian), else a top-level domain
+    (``"jp"``); anything with a dot is a domain (``".uk"`` is the United Kingdom).
+
+    >>> sorted(_hinted("uk")), sorted(_hinted("www.example.co.uk"))
+    (['cp1251', 'koi8-u', 'mac-cyrillic'], ['cp1252', 'iso8859-15'])
+    >>> sorted(_hinted("jp")) == sorted(_hinted("ja-JP")), _hinted("example.com")
+    (True, frozenset())
+    >>> sorted(_hinted("zh-TW")), sorted(_hinted("zh-Hans-CN"))
+    (['big5'], ['gb18030'])
+    """
     if not hint:
         return frozenset()
-    key = hint.lower().rsplit(".", 1)[-1].split("-")[0].split("_")[0]
-    return frozenset(codecs.lookup(c).name for c in HINTS.get(key, ()))
+    hint = hint.strip().lower().rstrip(".")
+    found: frozenset[str] | None
+    if "." in hint:
+        found = TLD_HINTS.get(hint.rsplit(".", 1)[-1])
+    else:
+        key, *rest = hint.replace("_", "-").split("-")
+        if key == "zh" and {"tw", "hk", "mo", "hant"} & set(rest):
+            key = "tw"  # traditional Chinese: Big5
+        found = HINTS.get(key) or TLD_HINTS.get(key)
+    return frozenset(codecs.lookup(c).name for c in found or ())
 
 
 @lru_cache(maxsize=1)
@@ -548,31 +627,71 @@ def _priors() -> dict[str, float]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _resolved(codec: str) -> Encoding:
+    return resolve(codec)
+
+
 @lru_cache(maxsize=1)
 def _default_trial() -> tuple[tuple[Encoding, float], ...]:
     return tuple((resolve(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
 
 
-#: Language codes and top-level domains -> the legacy encodings of that language; a hint
-#: gives them a bonus of :data:`HINT_POINTS`.
+_CYRILLIC = ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")
+_WESTERN = ("cp1252", "iso8859_15")
+
+#: Language codes -> the legacy encodings of that language; a hint gives them a bonus of
+#: :data:`HINT_POINTS`.
 HINTS: dict[str, frozenset[str]] = {
     key: frozenset(codecs_)
     for keys, codecs_ in (
-        (("ru", "by", "kz", "su"), ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")),
-        (("uk", "ua"), ("cp1251", "koi8_u", "mac_cyrillic")),
-        (("bg", "sr", "rs", "mk"), ("cp1251", "iso8859_5")),
-        (("el", "gr"), ("cp1253", "iso8859_7")),
-        (("pl", "cs", "cz", "sk", "hu", "sl", "si", "hr", "ro"), ("cp1250", "iso8859_2")),
-        (("ar", "sa", "eg", "ae", "ma", "dz", "fa", "ir"), ("cp1256", "iso8859_6")),
-        (("he", "iw", "il"), ("cp1255", "iso8859_8")),
+        (("ru", "be", "kk"), _CYRILLIC),
+        (("uk",), ("cp1251", "koi8_u", "mac_cyrillic")),
+        (("bg", "sr", "mk"), ("cp1251", "iso8859_5")),
+        (("el",), ("cp1253", "iso8859_7")),
+        (("pl", "cs", "sk", "hu", "sl", "hr", "ro", "bs"), ("cp1250", "iso8859_2")),
+        (("ar", "fa", "ur"), ("cp1256", "iso8859_6")),
+        (("he", "iw", "yi"), ("cp1255", "iso8859_8")),
         (("th",), ("cp874",)),
-        (("tr",), ("cp1254",)),
-        (("lt", "lv", "et", "ee"), ("cp1257",)),
-        (("vi", "vn"), ("cp1258",)),
-        (("zh", "cn", "sg"), ("gb18030",)),
+        (("tr", "az"), ("cp1254",)),
+        (("lt", "lv", "et"), ("cp1257",)),
+        (("vi",), ("cp1258",)),
+        (("zh",), ("gb18030",)),
+        (("ja",), ("cp932", "euc_jp")),
+        (("ko",), ("cp949",)),
+        (
+            ("es", "fr", "de", "pt", "it", "nl", "ca", "gl", "eu", "da", "no", "nb", "nn", "sv"),
+            _WESTERN,
+        ),
+        (("en", "fi", "is", "ga", "cy", "af", "id", "ms", "sw"), _WESTERN),
+    )
+    for key in keys
+}
+#: Top-level domains -> the legacy encodings of the language written there; a hint gives
+#: them a bonus of :data:`HINT_POINTS`. Generic domains (.com, .org...) say nothing.
+TLD_HINTS: dict[str, frozenset[str]] = {
+    key: frozenset(codecs_)
+    for keys, codecs_ in (
+        (("ru", "by", "kz", "su", "xn--p1ai"), _CYRILLIC),
+        (("ua",), ("cp1251", "koi8_u", "mac_cyrillic")),
+        (("bg", "rs", "mk"), ("cp1251", "iso8859_5")),
+        (("gr", "cy"), ("cp1253", "iso8859_7")),
+        (("pl", "cz", "sk", "hu", "si", "hr", "ro", "ba"), ("cp1250", "iso8859_2")),
+        (("sa", "eg", "ae", "ma", "dz", "tn", "iq", "jo", "ir"), ("cp1256", "iso8859_6")),
+        (("il",), ("cp1255", "iso8859_8")),
+        (("th",), ("cp874",)),
+        (("tr", "az"), ("cp1254",)),
+        (("lt", "lv", "ee"), ("cp1257",)),
+        (("vn",), ("cp1258",)),
+        (("cn", "sg"), ("gb18030",)),
         (("tw", "hk", "mo"), ("big5",)),
-        (("ja", "jp"), ("cp932", "euc_jp")),
-        (("ko", "kr"), ("cp949",)),
+        (("jp",), ("cp932", "euc_jp")),
+        (("kr",), ("cp949",)),
+        (
+            ("es", "fr", "de", "pt", "it", "nl", "be", "ch", "at", "lu", "dk", "no", "se"),
+            _WESTERN,
+        ),
+        (("uk", "ie", "fi", "is", "br", "mx", "ar", "cl", "co", "pe", "ve", "uy"), _WESTERN),
     )
     for key in keys
 }
@@ -588,41 +707,72 @@ def _escaped(data: bytes, prefix: bool) -> str | None:
 
 def _rank(
     data: bytes, start: int, size: int, prefix: bool, readable: list[tuple[Encoding, float]]
-) -> list[tuple[float, Encoding, str]]:
-    """Score each reading of ``data[start:start + size]`` (plus its prior), best first.
+) -> tuple[list[tuple[float, Encoding, str]], list[tuple[float, Encoding]]]:
+    """Score each reading of ``data[start:start + size]`` (plus its prior).
 
     Each reading's points before the neighbour rules are an upper bound of its score
     (plus the little two rules can add): readings are scored best bound first, and the
     rest are left out once no bound can reach the best two scores of different texts.
+    Returns the scores, and the bounds of the readings left out (a longer window may
+    still find them best).
     """
     window = data[start : start + size]
     cut = prefix or start + size < len(data)
     reduced, removed = _reduce(window)
     readings: list[tuple[float, int, Encoding, str, guessing.Base]] = []
+    bases: dict[str, guessing.Base] = {}
     for i, (enc, prior) in enumerate(readable):
         codec = enc.codec
         assert codec is not None
         if _single_byte(codec):
             text = reduced.decode(codec)
             offset = removed + prior
+            first = bases.get(text) or guessing.base(
+                text, reduced.translate(guessing.byte_classes(codec)).decode("ascii")
+            )
         else:
             text = _decodes(window, codec, cut) or ""
             offset = prior
-        first = guessing.base(text)
-        readings.append((first.points + first.most_added + offset, i, enc, text, first))
-    readings.sort(key=lambda r: (-r[0], r[1]))
+            first = bases.get(text) or guessing.base(text)
+        bases[text] = first
+        bound = first.points + first.most_added + first.known + offset
+        readings.append((bound, i, enc, text, first))
+    readings.sort(key=itemgetter(0), reverse=True)  # stable: on a tie, the earlier reading
     scored: list[tuple[float, Encoding, str]] = []
     top: list[tuple[float, str]] = []  # the best two scores of different texts
+    left_out: list[tuple[float, Encoding]] = []
+    seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
     for bound, _, enc, text, first in readings:
         if len(top) == 2 and bound < top[1][0]:
-            break
-        offset = bound - first.points - first.most_added
+            left_out.append((bound, enc))
+            continue
+        offset = bound - first.points - first.most_added - first.known
         floor = top[1][0] - offset if len(top) == 2 else -math.inf
-        total = guessing.score(text, enc.codec, first, floor) + offset
+        # Readings with the same text score the same (only the language of a Chinese or a
+        # Japanese codec changes a rule).
+        key = (text, guessing.language_of(enc.codec))
+        known = seen.get(key)
+        if known is not None and (known[0] >= known[1] or floor >= known[1]):
+            points = known[0]
+        else:
+            points = guessing.score(text, enc.codec, first, floor)
+            seen[key] = (points, floor)
+        total = points + offset
         scored.append((total, enc, text))
-        ranked = sorted([*top, (total, text)], key=lambda t: -t[0])
-        top = [t for j, t in enumerate(ranked) if all(t[1] != u[1] for u in ranked[:j])][:2]
-    return scored
+        top = _top_two(top, total, text)
+    return scored, left_out
+
+
+def _top_two(top: list[tuple[float, str]], total: float, text: str) -> list[tuple[float, str]]:
+    """The best two (score, text) of ``top`` and the new one, of different texts; on a tie
+    the one already there stays first."""
+    ranked = [*top, (total, text)]
+    ranked.sort(key=itemgetter(0), reverse=True)  # stable
+    first = ranked[0]
+    for t in ranked[1:]:
+        if t[1] != first[1]:
+            return [first, t]
+    return [first]
 
 
 def guess_codecbox(
@@ -643,11 +793,16 @@ def guess_codecbox(
     3. valid UTF-8 is UTF-8;
     4. every candidate (``candidates``, or :data:`PRIORS` without them; UTF-16 and UTF-32
        only if they are candidates) that reads the bytes is scored
-       (:func:`codecbox.guessing.score`, on up to :data:`SCORE_BYTES` from the first
-       non-ASCII byte) and its prior is added (:data:`PRIORS`; ``hint``, a language code or
-       a top-level domain such as ``"ru"`` or ``"www.example.jp"``, adds
-       :data:`HINT_POINTS` to that language's encodings); the best total wins, and on a tie
-       the earlier candidate.
+       (:func:`codecbox.guessing.score`, on growing :data:`WINDOWS` from the first
+       non-ASCII byte) and its prior is added (:data:`PRIORS`; ``hint`` adds
+       :data:`HINT_POINTS` to the encodings of a language: a language code such as
+       ``"ru"`` or ``"pt-BR"`` (:data:`HINTS`), or a top-level domain such as ``"jp"``, or a
+       host name such as ``"www.example.co.uk"`` (:data:`TLD_HINTS`; a bare code is a
+       language first, so ``"uk"`` is Ukrainian and ``".uk"`` the United Kingdom)); the
+       best total wins, and on a tie the earlier candidate. Readings that give the same
+       text are one reading, with the best of their priors. In HTML the markup is not
+       scored (:func:`_text_only`): tags, comments, scripts and styles are ASCII that
+       would dilute the evidence of the text, as browsers' detectors know.
 
     ``confidence`` grows with the margin ``m`` in points between the winner and the
     runner-up, the best reading whose text differs: ``m / (m + 2)``. **Not sure**: when
@@ -696,28 +851,51 @@ def guess_codecbox(
     # Validity is checked on the whole prefix (C speed); the readings are scored on a
     # window from the first non-ASCII byte on: a short one first, and a longer one only
     # for the readings still in the race when the short one did not settle it.
-    high = _HIGH.search(data)
-    start = max(0, (high.start() if high else 0) - 16)
     readable: list[tuple[Encoding, float]] = []
+    whole: dict[str, str] = {}  # what tells the text of each reading of all the bytes read
+    same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``readable``
+    highs = _high_bytes(data)
     for enc, prior in trial:
         codec = enc.codec
         assert codec is not None
-        if _decodes(data, codec, prefix) is None:
+        text = _signature(data, highs, codec, prefix)
+        if text is None:
             for fallback in () if explicit else _FALLBACKS.get(codec, ()):
-                if _decodes(data, fallback, prefix) is not None:
-                    readable.append((resolve(fallback), prior - 0.5))
+                text = _signature(data, highs, fallback, prefix)
+                if text is not None:
+                    enc, prior = _resolved(fallback), prior - 0.5
                     break
+            if text is None:
+                continue
+        elif codec in bonus:
+            prior += HINT_POINTS
+        key = (text, guessing.language_of(enc.codec))
+        twin = same.get(key)
+        if twin is not None:
+            # The same text scores the same: only the better prior can win (on a tie, the
+            # earlier reading), and a reading of the same text is never the runner-up.
+            if prior > readable[twin][1]:
+                readable[twin] = (enc, prior)
+                whole[enc.name] = text
             continue
-        readable.append((enc, prior + (HINT_POINTS if codec in bonus else 0.0)))
+        same[key] = len(readable)
+        readable.append((enc, prior))
+        whole[enc.name] = text
+    if not any(_NO_MARKUP_CUT.search(enc.codec or "") for enc, _ in readable):
+        data = _text_only(data)
+    high = _HIGH.search(data)
+    start = max(0, (high.start() if high else 0) - 16)
     scored: list[tuple[float, Encoding, str]] = []
     for size in WINDOWS:
-        scored = _rank(data, start, size, prefix, readable)
-        if len(data) - start <= size or len(scored) < 2:
+        scored, left_out = _rank(data, start, size, prefix, readable)
+        if len(data) - start <= size or len(scored) + len(left_out) < 2:
             break
-        leader = max(t[0] for t in scored)
-        close = {t[1].name for t in scored if t[0] > leader - DECISIVE}
-        if len(close) < 2:
-            break
+        leader = max(scored, key=lambda t: t[0])
+        near = [t for t in scored if t[0] > leader[0] - DECISIVE]
+        late = [enc.name for bound, enc in left_out if bound > leader[0] - DECISIVE]
+        if not late and all(whole[t[1].name] == whole[leader[1].name] for t in near):
+            break  # no other text is close: a longer window would not change the answer
+        close = {t[1].name for t in near} | set(late)
         readable = [(enc, prior) for enc, prior in readable if enc.name in close]
     if not scored:
         return Guess(None, name)

@@ -19,7 +19,15 @@ the evidence (a long text separates readings by many points, a 4-byte one by a f
   every letter it does not use costs 2 points (``nińo żqué`` has no language, ``niño
   ¿qué`` is Spanish);
 * the language of the encoding: kana read by a Chinese encoding (GB2312 and Big5 carry
-  the kana too, so Japanese EUC-JP read as GBK keeps them) cost 2.5 each.
+  the kana too, so Japanese EUC-JP read as GBK keeps them) cost 2.5 each, and so do, 1 each,
+  two hanzi with a space between them in a Chinese reading or two kanji so in a Japanese
+  one (Korean separates its words; EUC-KR read as EUC-JP or GBK is a soup of kanji and
+  spaces).
+
+Speed: the classes of a single-byte reading come from its bytes (:func:`byte_classes`),
+the pair rules are counted with ``str.count`` where they can be, and the rules that are
+cheap and strong (two scripts, case flips) are part of :func:`base`, so the detector can
+leave out the readings whose bound is already beaten.
 
 >>> score("El niño dijo: ¿qué tal?") > score("El nińo dijo: żqué tal?")
 True
@@ -31,11 +39,11 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import unicodedata
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import NamedTuple
 
 __all__ = ["ALPHABETS", "CLASS_POINTS", "char_class", "score", "uncovered_letters"]
 
@@ -252,36 +260,47 @@ ALPHABETS: dict[str, dict[str, frozenset[str]]] = {
 _SCRIPT_OF = {"l": "l", "L": "l", "c": "c", "C": "c", "g": "g", "G": "g", "p": "l"}
 
 
-def uncovered_letters(letters: Counter[str]) -> int:
+def uncovered_letters(letters: Mapping[str, int]) -> int:
     """How many of these letters (non-ASCII, with their counts) the best-fitting language
     of their script does not use.
 
+    >>> from collections import Counter
     >>> uncovered_letters(Counter("niñoqué")), uncovered_letters(Counter("nińożqué"))
     (0, 1)
     """
-    lowered: Counter[str] = Counter()
+    totals: dict[str, int] = {}
+    covered: dict[str, int] = {}
     for ch, n in letters.items():
+        script, mask = _LETTER_INFO[ch]
+        if script:
+            totals[script] = totals.get(script, 0) + n
+            if mask:
+                covered[script] = covered.get(script, 0) + n * mask
+    out = 0
+    for script, total in totals.items():
+        # ``covered`` holds, in 32 bits per language, how many of the letters it uses.
+        fields = covered.get(script, 0).to_bytes(4 * len(ALPHABETS[script]), sys.byteorder)
+        out += total - max(memoryview(fields).cast("I"))
+    return out
+
+
+class _LetterInfo(dict[str, tuple[str, int]]):
+    """letter -> (its script or "", the languages of :data:`ALPHABETS` that use its lower
+    case, one bit in each 32-bit field of a language), filled on first use."""
+
+    def __missing__(self, ch: str) -> tuple[str, int]:
         low = ch.lower()
-        if len(low) == 1:
-            lowered[low] += n
-    return sum(
-        min(sum(lowered[ch] for ch in missing) for missing in script)
-        for script in _misfits(frozenset(lowered))
-    )
+        script = _SCRIPT_OF.get(_CLASSES[ord(low)], "") if len(low) == 1 else ""
+        mask = 0
+        if script:
+            for i, alphabet in enumerate(ALPHABETS[script].values()):
+                if low in alphabet:
+                    mask |= 1 << (32 * i)
+        self[ch] = (script, mask)
+        return script, mask
 
 
-@lru_cache(maxsize=4096)
-def _misfits(letters: frozenset[str]) -> tuple[tuple[frozenset[str], ...], ...]:
-    """Per script present: the letters each of its languages leaves out (without repeats)."""
-    by_script: dict[str, set[str]] = {}
-    for ch in letters:
-        script = _SCRIPT_OF.get(_CLASSES[ord(ch)])
-        if script is not None:
-            by_script.setdefault(script, set()).add(ch)
-    return tuple(
-        tuple({frozenset(present - alphabet) for alphabet in ALPHABETS[script].values()})
-        for script, present in by_script.items()
-    )
+_LETTER_INFO = _LetterInfo()
 
 
 class _LetterTable(dict[int, str | None]):
@@ -307,7 +326,7 @@ _SCRIPT_MIX = re.compile(
 _STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<![tT])T|v(?![t])")
 _THAI_CONSONANTS = re.compile(r"t{3,}")
 _SANDWICH = re.compile(r"(?=([aA][zZjkKw][aA]))")
-_SENTENCE = re.compile(r"[.!?]\s+(\w)")
+_SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CASE_FLIP = re.compile(r"(?=([al][L]|l[A]|c[C]|g[G]))")
@@ -318,6 +337,7 @@ _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZj
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
+_KANJI_SPACED = re.compile(r"(?=([zZ] [zZ]))")
 _ACCENTS_AFTER = "aeiouyAEIOUYăâêôơưĂÂÊÔƠƯ"
 _STRAY_MARK = re.compile(rf"(?<![{_ACCENTS_AFTER}])[\u0300-\u036f]")
 
@@ -334,6 +354,7 @@ PENALTIES: dict[str, float] = {
     "stray combining accent": -3.0,
     "kana in a Chinese encoding": -2.5,
     "spaced hanzi in a Chinese encoding": -1.0,
+    "spaced kanji in a Japanese encoding": -1.0,
     "CJK inside an ASCII word": -2.0,
     "one CJK character touching an ASCII word": -1.5,
     "apostrophe inside a word": -1.5,
@@ -345,17 +366,77 @@ PENALTIES: dict[str, float] = {
 
 #: Encodings whose readings are Chinese (kana there means the bytes were Japanese).
 CHINESE = frozenset({"gbk", "gb2312", "gb18030", "big5", "big5hkscs", "cp950", "hz"})  # canonical
+#: Encodings whose readings are Japanese (kanji words split by spaces mean the bytes were
+#: Korean, which separates its words).
+JAPANESE = frozenset(
+    {
+        "cp932",
+        "shift_jis",
+        "shift_jis_2004",
+        "shift_jisx0213",
+        "euc_jp",
+        "euc_jis_2004",
+        "euc_jisx0213",
+        "iso2022_jp",
+    }
+)
+
+
+def language_of(codec: str | None) -> str:
+    """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, else ``""``: the only way
+    the codec that made a reading changes its score.
+
+    >>> language_of("gb18030"), language_of("euc_jp"), language_of("cp1252")
+    ('zh', 'ja', '')
+    """
+    return "zh" if codec in CHINESE else "ja" if codec in JAPANESE else ""
 
 
 def _count(pattern: re.Pattern[str], classes: str) -> int:
     return len(pattern.findall(classes))
 
 
+# The pair rules, counted with str.count: two different characters cannot overlap
+# themselves, so ``s.count("xy")`` is the number of places where x is followed by y (what
+# the look-ahead patterns above count), at a fraction of a regular expression's time.
+_SCRIPT_OF_CLASS = str.maketrans(
+    {c: " " for c in CLASS_POINTS}
+    | dict.fromkeys("aAlL", "1")
+    | dict.fromkeys("cC", "2")
+    | dict.fromkeys("gG", "3")
+    | dict.fromkeys("rR", "4")
+    | dict.fromkeys("hH", "5")
+    | dict.fromkeys("tTuv", "6")
+)
+_SCRIPT_PAIRS = {(x, y): (x + y, y + x) for x in "123456" for y in "123456" if x < y}
+_TOUCH = str.maketrans(
+    {c: " " for c in CLASS_POINTS}
+    | dict.fromkeys(_LETTER, "w")
+    | dict.fromkeys("sb", "s")
+    | dict.fromkeys("pd.", "p")
+)
+_CASE_PAIRS = ("aL", "lL", "lA", "cC", "gG")
+_CJK_TOUCH = str.maketrans(
+    {c: " " for c in CLASS_POINTS} | dict.fromkeys("aA", "a") | dict.fromkeys("zZjkKw", "z")
+)
+
+
+def _script_mix(classes: str) -> int:
+    """How many neighbours are letters of two scripts (:data:`_SCRIPT_MIX`)."""
+    scripts = classes.translate(_SCRIPT_OF_CLASS)
+    present = sorted(set(scripts) - {" "})
+    return sum(
+        scripts.count(xy) + scripts.count(yx)
+        for i, x in enumerate(present)
+        for y in present[i + 1 :]
+        for xy, yx in (_SCRIPT_PAIRS[(x, y)],)
+    )
+
+
 _PLAIN = frozenset("aA0 .'")
 
 
-@dataclass(frozen=True)
-class Base:
+class Base(NamedTuple):
     """The per-character part of a score: the classes, which are present, the points, and
     the most the neighbour rules can add (only two rules give points)."""
 
@@ -363,22 +444,81 @@ class Base:
     present: frozenset[str]
     points: float
     most_added: float
+    #: The cheap neighbour rules, already counted (two scripts in a word, case flips and
+    #: capitals inside words): part of the score, and of its bound.
+    known: float = 0.0
 
 
-def base(text: str) -> Base:
-    """:func:`score` before the neighbour rules and the alphabets."""
-    classes = text.translate(_CLASSES)
+def base(text: str, classes: str | None = None) -> Base:
+    """:func:`score` before the neighbour rules and the alphabets; ``classes``, if given, is
+    ``text`` already translated to classes (see :func:`byte_classes`)."""
+    if classes is None:
+        classes = text.translate(_CLASSES)
     present = frozenset(classes)
-    points = sum(CLASS_POINTS[c] * classes.count(c) for c in present)
+    extra, final, cased, mixed, pairs = _facts(present)
+    # Most classes are worth one point: count the others only.
+    points = float(len(classes))
+    for c, p in extra:
+        points += p * classes.count(c)
     most = 0.0
-    if "h" in present or "g" in present:
+    if final:
         most += classes.count("h") + classes.count("g")
-    if present & _CASED:
+    if cased:
         most += 0.5 * (text.count(".") + text.count("!") + text.count("?"))
-    return Base(classes, present, points, most)
+    known = 0.0
+    if mixed:
+        known += PENALTIES["script mix"] * _script_mix(classes)
+    if pairs:
+        flips = 0
+        for pair in pairs:
+            flips += classes.count(pair)
+        if flips:
+            known += PENALTIES["case flip"] * flips
+            known += PENALTIES["capital inside a word"] * _count(_CAPITAL_INSIDE, classes)
+    return Base(classes, present, points, most, known)
+
+
+@lru_cache(maxsize=4096)
+def _facts(
+    present: frozenset[str],
+) -> tuple[tuple[tuple[str, float], ...], bool, bool, bool, tuple[str, ...]]:
+    """What :func:`base` needs to know about the classes present: the classes not worth one
+    point (and what they add), whether Hebrew or Greek letters (final forms) are present,
+    whether cased letters are, whether two scripts are, and the case-flip pairs possible."""
+    extra = tuple((c, _EXTRA[c]) for c in sorted(present & _NOT_ONE))
+    mixed = sum(1 for script in _SCRIPTS if present & script) > 1
+    pairs = tuple(p for p in _CASE_PAIRS if p[0] in present and p[1] in present)
+    final = "h" in present or "g" in present
+    return extra, final, bool(present & _CASED), mixed, pairs
 
 
 _CASED = frozenset("lLcCgG")
+_EXTRA = {c: p - 1.0 for c, p in CLASS_POINTS.items() if p != 1.0}
+_NOT_ONE = frozenset(_EXTRA)
+
+
+@lru_cache(maxsize=64)
+def byte_classes(codec: str) -> bytes:
+    """For a single-byte ``codec``: the class of the character each byte stands for, as a
+    table for ``bytes.translate`` (a byte the codec leaves undefined gets class ``x``), so
+    the classes of a reading come from its bytes at C speed.
+
+    >>> data = "año".encode("cp1252")
+    >>> data.translate(byte_classes("cp1252")), data.translate(byte_classes("cp1251"))
+    (b'ala', b'aca')
+    """
+    table = bytearray()
+    for b in range(256):
+        try:
+            ch = bytes([b]).decode(codec)
+        except UnicodeDecodeError:
+            table += b"x"
+            continue
+        table += char_class(ch).encode("ascii") if len(ch) == 1 else b"x"
+    return bytes(table)
+
+
+_SCRIPTS = (frozenset("aAlL"), frozenset("cC"), frozenset("gG"), frozenset("rRhHtTuv"))
 _CJK = frozenset("zZjkKw")
 _SINGLE = frozenset("sb")
 _INSIDE = frozenset("pd.")
@@ -402,7 +542,7 @@ def score(
     """
     b = base(text) if first is None else first
     classes, present = b.classes, b.present
-    total = b.points
+    total = b.points + b.known
     if present <= _PLAIN:
         return total
     cased = present & _CASED
@@ -425,7 +565,11 @@ def score(
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
     if codec in CHINESE:
         total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
-        total += PENALTIES["spaced hanzi in a Chinese encoding"] * _count(_HAN_SPACED, classes)
+        if "z " in classes or "Z " in classes or "j " in classes:
+            spaced = _count(_HAN_SPACED, classes)
+            total += PENALTIES["spaced hanzi in a Chinese encoding"] * spaced
+    elif codec in JAPANESE and ("z " in classes or "Z " in classes):
+        total += PENALTIES["spaced kanji in a Japanese encoding"] * _count(_KANJI_SPACED, classes)
     if "t" in present:
         runs = sum(len(m) - 2 for m in _THAI_CONSONANTS.findall(classes))
         total += PENALTIES["Thai consonants without a vowel"] * runs
@@ -434,26 +578,25 @@ def score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
+    touch = classes.translate(_TOUCH) if present & _SINGLE or present & _INSIDE else ""
     if present & _SINGLE:
-        total += PENALTIES["symbol touching a letter"] * _count(_SYMBOL_TOUCH, classes)
+        total += PENALTIES["symbol touching a letter"] * (touch.count("sw") + touch.count("ws"))
     if total < floor:
         return total
-    total += PENALTIES["script mix"] * _count(_SCRIPT_MIX, classes)
-    if present & _INSIDE:
+    if present & _INSIDE and "wp" in touch:
         total += PENALTIES["punctuation inside a word"] * _count(_PUNCT_INSIDE, classes)
-    if present & _CJK:
-        total += PENALTIES["CJK inside an ASCII word"] * _count(_SANDWICH, classes)
-        total += PENALTIES["one CJK character touching an ASCII word"] * _count(
-            _ISOLATED_CJK, classes
-        )
+    if present & _CJK and ("a" in present or "A" in present):
+        near = classes.translate(_CJK_TOUCH)
+        if "az" in near or "za" in near:
+            total += PENALTIES["CJK inside an ASCII word"] * _count(_SANDWICH, classes)
+            total += PENALTIES["one CJK character touching an ASCII word"] * _count(
+                _ISOLATED_CJK, classes
+            )
     if cased:
         if total < floor:
             return total
-        total += PENALTIES["case flip"] * _count(_CASE_FLIP, classes)
-        total += PENALTIES["capital inside a word"] * _count(_CAPITAL_INSIDE, classes)
-        if total < floor:
-            return total
-        letters = Counter(text.translate(_LETTERS))
+        found = text.translate(_LETTERS)
+        letters = {ch: found.count(ch) for ch in set(found)}
         total += PENALTIES["letter no language uses"] * uncovered_letters(letters)
     return total
 

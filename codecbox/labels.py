@@ -2,18 +2,19 @@
 
 An encoding reaches a program under many names. Browsers do not take a ``charset=``
 value literally: ``latin1``, ``iso-8859-1`` and ``ascii`` all mean windows-1252,
-``sjis`` means Shift_JIS (decoded as Microsoft's cp932), ``gb2312`` means GBK. The
-Encoding Standard's label table (shipped as ``data/encodings.json``, see
-``data/WHATWG-NOTICE.txt``) is the source of truth for that mapping. A programmer,
-on the other hand, writes Python codec names (``"latin-1"``, ``"cp932"``) and means
-exactly those codecs.
+``sjis`` means Shift_JIS, ``gb2312`` means GBK. The Encoding Standard's label table
+(shipped as ``data/encodings.json``, see ``data/WHATWG-NOTICE.txt``) is the source of
+truth for that mapping, and its decoders (:mod:`codecbox.whatwg`, registered as the
+codecs ``whatwg-windows-1252``, ``whatwg-shift_jis``...) decode exactly as browsers do.
+A programmer, on the other hand, writes Python codec names (``"latin-1"``, ``"cp932"``)
+and means exactly those codecs.
 
 :func:`resolve` turns either kind of name into an :class:`Encoding`, the value every
 codecbox result carries: ``name`` (the WHATWG name where a browser decodes the same
 way, else Python's name) and ``codec`` (the Python codec that decodes it).
 
 >>> resolve("sjis", label=True)
-Encoding(name='Shift_JIS', codec='cp932')
+Encoding(name='Shift_JIS', codec='whatwg-shift_jis')
 >>> resolve("latin-1"), resolve("latin1", label=True).name
 (Encoding(name='iso8859-1', codec='iso8859-1'), 'windows-1252')
 >>> lookup("  LATIN1\\n")
@@ -29,11 +30,12 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from codecbox.errors import UnknownEncodingError
+from codecbox.whatwg import CODECS as WHATWG_CODECS
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
-__all__ = ["LABELS", "PYTHON_CODECS", "Encoding", "lookup", "resolve"]
+__all__ = ["LABELS", "PYTHON_CODECS", "WHATWG_CODECS", "Encoding", "lookup", "resolve"]
 
 
 def _load_labels() -> dict[str, str]:
@@ -49,10 +51,12 @@ def _load_labels() -> dict[str, str]:
 #: label (lowercase, as in the standard) -> WHATWG encoding name
 LABELS: dict[str, str] = _load_labels()
 
-#: WHATWG encoding name -> the Python codec whose decoder is closest to the browser's.
-#: Several pick the Microsoft superset on purpose, because that is what the WHATWG
-#: decoders implement: Shift_JIS is cp932, EUC-KR is cp949, GBK is gb18030, Big5 is
-#: big5hkscs. None means there is no codec: see the "replacement" encoding.
+#: WHATWG encoding name -> the nearest Python codec: the one whose decoder is closest to
+#: the browser's (a label found in data decodes with the exact decoder instead, see
+#: ``WHATWG_CODECS``; these are what a programmer's codec name means, and the encoders
+#: of the exact codecs). Several pick the Microsoft superset on purpose, because that is
+#: what the WHATWG decoders implement: Shift_JIS is cp932, EUC-KR is cp949, GBK is
+#: gb18030, Big5 is big5hkscs. None means there is no codec: see the "replacement" encoding.
 PYTHON_CODECS: dict[str, str | None] = {
     "UTF-8": "utf-8",
     "IBM866": "cp866",
@@ -181,10 +185,11 @@ codecs.register(_search_x_user_defined)
 class Encoding:
     """An encoding as codecbox reports it: a name to show and store, and a codec to use.
 
-    ``name`` is the WHATWG name when ``codec`` is the codec a browser-like decoder
-    uses for that encoding (``Shift_JIS`` for cp932, ``windows-1252`` for cp1252),
-    and Python's canonical codec name otherwise (``shift_jis``, ``iso8859-1``,
-    ``utf-8-sig``). ``codec`` is None only for WHATWG's "replacement" encoding.
+    ``name`` is the WHATWG name when ``codec`` is that encoding's exact decoder
+    (``whatwg-shift_jis``, see :mod:`codecbox.whatwg`) or its nearest Python codec
+    (``Shift_JIS`` for cp932, ``windows-1252`` for cp1252), and Python's canonical
+    codec name otherwise (``shift_jis``, ``iso8859-1``, ``utf-8-sig``). ``codec`` is
+    None only for WHATWG's "replacement" encoding.
 
     Pass the value itself (or its ``codec``) back to any codecbox function: a bare
     ``name`` such as ``"Shift_JIS"`` means Python's ``shift_jis`` codec to
@@ -216,11 +221,14 @@ def _canonical(codec: str) -> str:
 
 # Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS. The first
 # entry wins, so iso8859-8 is ISO-8859-8 (not -I) and gb18030 is gb18030 (not GBK: the
-# two decoders are the same, and that name is the honest one).
+# two decoders are the same, and that name is the honest one). Each exact codec
+# (WHATWG_CODECS) names one encoding.
 _FROM_CODEC: dict[str, str] = {}
 for _name, _codec in PYTHON_CODECS.items():
     if _codec is not None and _name != "GBK":
         _FROM_CODEC.setdefault(_canonical(_codec), _name)
+for _name, _codec in WHATWG_CODECS.items():
+    _FROM_CODEC.setdefault(_canonical(_codec), _name)
 
 
 def _from_codec(codec: str) -> Encoding:
@@ -228,12 +236,17 @@ def _from_codec(codec: str) -> Encoding:
     return Encoding(_FROM_CODEC.get(canonical, canonical), canonical)
 
 
-def _from_label(label: str) -> Encoding | None:
+def _from_label(label: str, *, exact: bool = True) -> Encoding | None:
     name = lookup(label)
     if name is None:
         return None
+    if name == "replacement":
+        return Encoding(name, None)
+    if exact:
+        return Encoding(name, WHATWG_CODECS[name])
     codec = PYTHON_CODECS[name]
-    return Encoding(name, None if codec is None else _canonical(codec))
+    assert codec is not None
+    return Encoding(name, _canonical(codec))
 
 
 def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
@@ -243,18 +256,27 @@ def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
 
     * ``label=False`` (the default): a **codec name chosen by a programmer**, read as
       Python reads it (``"latin-1"`` is ISO-8859-1 exactly, ``"utf-16"`` uses the
-      byte order mark); names Python lacks but the WHATWG table has
-      (``"x-mac-cyrillic"``, ``"windows-31j"``) are then looked up there.
+      byte order mark, ``"cp1252"`` refuses the five bytes browsers decode as C1
+      controls); names Python lacks but the WHATWG table has (``"x-mac-cyrillic"``,
+      ``"windows-31j"``) are then looked up there and mean the nearest Python codec
+      (``mac-cyrillic``, ``cp932``). The exact decoders have codec names too:
+      ``resolve("whatwg-shift_jis")`` is Shift_JIS decoded as browsers do.
     * ``label=True``: a **label found in data** (an HTTP header, a ``<meta>``, what a
       sender declared), read as a browser reads it: the WHATWG table first
-      (``"latin1"`` and ``"ascii"`` are windows-1252, ``"shift_jis"`` is cp932), then
-      Python's codecs for names no browser knows (``"cp850"``).
+      (``"latin1"`` and ``"ascii"`` are windows-1252, ``"shift_jis"`` is Shift_JIS),
+      decoded by the standard's exact decoder (``codec`` is ``whatwg-windows-1252``;
+      for UTF-8, UTF-16LE/BE and x-user-defined Python's codecs already are exact),
+      then Python's codecs for names no browser knows (``"cp850"``).
 
     An :class:`Encoding` is returned unchanged. An unknown name raises
     :class:`~codecbox.errors.UnknownEncodingError` (a ``LookupError`` and a ``ValueError``).
 
     >>> resolve("shift_jis"), resolve("shift_jis", label=True)
-    (Encoding(name='shift_jis', codec='shift_jis'), Encoding(name='Shift_JIS', codec='cp932'))
+    (Encoding(name='shift_jis', codec='shift_jis'), Encoding(name='Shift_JIS', \
+codec='whatwg-shift_jis'))
+    >>> resolve("cp1252"), resolve("latin1", label=True)
+    (Encoding(name='windows-1252', codec='cp1252'), Encoding(name='windows-1252', \
+codec='whatwg-windows-1252'))
     >>> [resolve(n).name for n in ("cp932", "cp949", "utf_8", "x-mac-cyrillic", "cp850")]
     ['Shift_JIS', 'EUC-KR', 'UTF-8', 'x-mac-cyrillic', 'cp850']
     >>> resolve("iso-2022-kr", label=True)
@@ -276,7 +298,7 @@ def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
         return _from_codec(name)
     except LookupError:
         pass
-    found = None if label else _from_label(name)
+    found = None if label else _from_label(name, exact=False)
     if found is None:
         raise UnknownEncodingError(name)
     return found

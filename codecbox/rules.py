@@ -3,7 +3,7 @@
 Every codecbox result says how its encoding was chosen. Some rules *know*
 (a byte order mark, the HTTP header, a label the sender declared, the table of
 what a source always writes, bytes that are valid UTF-8); the others are a bet
-that later evidence may overturn (a ``<meta>`` found by the prescan, a detector's
+that later evidence may overturn (a ``<meta>`` in the page, a detector's
 guess, the fallback default). As in html5lib, the first kind is *certain* and the
 second *tentative*: :attr:`Rule.certain` says which.
 
@@ -33,6 +33,9 @@ class Rule(str, Enum):
     SOURCE = "source table"
     VALID_UTF8 = "valid UTF-8"
     META = "meta"
+    #: a ``<meta>`` the HTML parser met after the prescan's 1024 bytes (or one that
+    #: overrode the prescan's), which makes a browser change the encoding while parsing
+    META_PARSED = "meta, while parsing"
     DETECTED = "detected"
     DEFAULT = "default"
 
@@ -50,7 +53,7 @@ class Rule(str, Enum):
         return self.value
 
 
-_TENTATIVE = frozenset({Rule.META, Rule.DETECTED, Rule.DEFAULT})
+_TENTATIVE = frozenset({Rule.META, Rule.META_PARSED, Rule.DETECTED, Rule.DEFAULT})
 
 
 class Decided:

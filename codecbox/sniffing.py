@@ -1,13 +1,18 @@
 """Where an encoding is written down: byte order marks, the Content-Type charset, ``<meta>``.
 
 Before anything is guessed, the bytes and their envelope may already say what they
-are. This module reads those declarations exactly as the HTML Standard does:
+are. This module reads those declarations exactly as the standards do:
 
 * :func:`bom`: a byte order mark at the very start (one table, :data:`BOMS`; the
   UTF-32 marks count for files, not for web pages, as in the Encoding Standard);
-* :func:`charset_from_content_type`: the ``charset`` of an HTTP ``Content-Type``;
-* :func:`prescan`: the ``<meta charset>`` (or ``http-equiv``) in the first 1024 bytes,
-  walked as a tokenizer would, then the XML declaration.
+* :func:`charset_from_content_type`: the ``charset`` of an HTTP ``Content-Type``, which
+  :func:`extract_mime_type` reads as the Fetch Standard does (:func:`parse_mime_type`
+  is the MIME Sniffing Standard's parser);
+* :func:`prescan`: the HTML Standard's ``<meta charset>`` (or ``http-equiv``) in the first
+  1024 bytes, walked as its prescan does, then the XML declaration;
+* :func:`meta_while_parsing`: the ``<meta>`` the HTML tokenizer meets first in the whole
+  document (outside comments, scripts, ``<title>``...), which makes a browser "change the
+  encoding" while parsing; :func:`html_meta` puts the two together as a browser ends up.
 
 >>> bom(b"\\xef\\xbb\\xbfhola")
 (Encoding(name='UTF-8', codec='utf-8'), 3)
@@ -18,11 +23,28 @@ are. This module reads those declarations exactly as the HTML Standard does:
 from __future__ import annotations
 
 import codecs
+import functools
+import html
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from codecbox.labels import Encoding, lookup, resolve
 
-__all__ = ["BOMS", "bom", "charset_from_content_type", "prescan"]
+__all__ = [
+    "BOMS",
+    "MetaFound",
+    "MimeType",
+    "bom",
+    "charset_from_content_type",
+    "extract_mime_type",
+    "html_meta",
+    "meta_while_parsing",
+    "parse_mime_type",
+    "prescan",
+    "web_encoding",
+]
 
 
 # --- byte order marks ---------------------------------------------------------------------
@@ -61,68 +83,362 @@ def bom(data: bytes, *, web: bool = False, keep: bool = False) -> tuple[Encoding
     return None
 
 
-# --- the charset of a Content-Type value ------------------------------------------------------
+#: The Encoding Standard's "get an encoding", remembered: pages repeat a few labels.
+_label = functools.lru_cache(maxsize=512)(lookup)
+
+
+@functools.lru_cache(maxsize=128)
+def web_encoding(name: str) -> Encoding:
+    """The :class:`~codecbox.labels.Encoding` a browser decodes with for a label found in a
+    page or a header (``resolve(name, label=True)``, remembered).
+
+    >>> web_encoding("latin1").name
+    'windows-1252'
+    """
+    return resolve(name, label=True)
+
+
+# --- the Content-Type header: the Fetch Standard's "extract a MIME type" -------------------
+
+_HTTP_WS = "\t\n\r "  # HTTP whitespace (no form feed)
+_HTTP_TAB_OR_SPACE = "\t "
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # HTTP token code points
+_QUOTED_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")  # HTTP quoted-string token code points
+_NOT_QUOTE_OR_BACKSLASH = re.compile(r'[^"\\]*')
+_NOT_QUOTE_OR_COMMA = re.compile(r'[^",]*')
+_SEMICOLON_OR_EQUALS = re.compile(r"[;=]")
+#: The common header, ``type/subtype`` and at most a plain ``charset=token``: what the full
+#: algorithm gives for it is just that token (no "*", so "*/*" takes the full path).
+_SIMPLE = re.compile(
+    r"[\t\n\r ]*[!#$%&'+\-.^_`|~0-9A-Za-z]+/[!#$%&'+\-.^_`|~0-9A-Za-z]+[\t\n\r ]*"
+    r"(?:;[\t\n\r ]*(?i:charset)=([!#$%&'*+\-.^_`|~0-9A-Za-z]+)[\t\n\r ]*)?"
+)
+
+
+@dataclass(frozen=True)
+class MimeType:
+    """A parsed MIME type: lowercase ``type`` and ``subtype``, ``params`` in order.
+
+    Parameter names are lowercase; values keep their case (``charset=GBK`` stays ``GBK``).
+
+    >>> m = parse_mime_type('Text/HTML; Charset="Shift_JIS"; x=1')
+    >>> m.essence, m.parameters["charset"], str(m)
+    ('text/html', 'Shift_JIS', 'text/html;charset=Shift_JIS;x=1')
+    """
+
+    type: str
+    subtype: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def essence(self) -> str:
+        """``type/subtype``, what two MIME types are compared by."""
+        return f"{self.type}/{self.subtype}"
+
+    @property
+    def parameters(self) -> dict[str, str]:
+        """The parameters as a dict (a name occurs once: the first one was kept)."""
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        """The MIME Sniffing Standard's serialization."""
+        out = [self.essence]
+        for name, value in self.params:
+            if not value or not _TOKEN.fullmatch(value):
+                value = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+            out.append(f";{name}={value}")
+        return "".join(out)
+
+
+def _quoted_string(text: str, pos: int, *, extract: bool) -> tuple[str, int]:
+    """Fetch's "collect an HTTP quoted string" from ``text[pos] == '"'``: (string, new pos)."""
+    start, pos, value = pos, pos + 1, []
+    while True:
+        run = _NOT_QUOTE_OR_BACKSLASH.match(text, pos)
+        assert run is not None  # a * pattern always matches
+        value.append(run.group())
+        pos = run.end()
+        if pos >= len(text):
+            break
+        quote_or_backslash = text[pos]
+        pos += 1
+        if quote_or_backslash != "\\":
+            break  # the closing quote
+        if pos >= len(text):
+            value.append("\\")
+            break
+        value.append(text[pos])
+        pos += 1
+    return ("".join(value) if extract else text[start:pos]), pos
+
+
+def parse_mime_type(value: str) -> MimeType | None:
+    """The MIME Sniffing Standard's "parse a MIME type", or None for failure.
+
+    Parameters with an invalid name or value are dropped, the first of two with the same
+    name wins, ``"``-quoted values lose their quotes and backslash escapes, and single
+    quotes are just characters.
+
+    >>> parse_mime_type("text/html;charset=gbk;charset=windows-1255").parameters
+    {'charset': 'gbk'}
+    >>> parse_mime_type('text/html;charset="\\\\g\\\\b\\\\k"').parameters, parse_mime_type("text/")
+    ({'charset': 'gbk'}, None)
+    """
+    text = value.strip(_HTTP_WS)
+    slash = text.find("/")
+    if slash < 0 or not _TOKEN.fullmatch(text, 0, slash):
+        return None
+    end = text.find(";", slash + 1)
+    end = len(text) if end < 0 else end
+    subtype = text[slash + 1 : end].rstrip(_HTTP_WS)
+    if not _TOKEN.fullmatch(subtype):
+        return None
+    params: dict[str, str] = {}
+    pos, n = end, len(text)
+    while pos < n:
+        pos += 1  # past the ";"
+        while pos < n and text[pos] in _HTTP_WS:
+            pos += 1
+        stop = _SEMICOLON_OR_EQUALS.search(text, pos)
+        name_end = n if stop is None else stop.start()
+        name = text[pos:name_end]
+        pos = name_end
+        if pos < n:
+            if text[pos] == ";":
+                continue
+            pos += 1  # past the "="
+        if pos >= n:
+            break
+        if text[pos] == '"':
+            parameter, pos = _quoted_string(text, pos, extract=True)
+            semicolon = text.find(";", pos)
+            pos = n if semicolon < 0 else semicolon
+        else:
+            semicolon = text.find(";", pos)
+            stop_at = n if semicolon < 0 else semicolon
+            parameter = text[pos:stop_at].rstrip(_HTTP_WS)
+            pos = stop_at
+            if not parameter:
+                continue
+        if name and _TOKEN.fullmatch(name) and _QUOTED_TOKEN.fullmatch(parameter):
+            params.setdefault(name.lower(), parameter)  # a token is ASCII: lower() is exact
+    return MimeType(text[:slash].lower(), subtype.lower(), tuple(params.items()))
+
+
+def _split_header(value: str) -> list[str]:
+    """Fetch's "get, decode, and split": commas inside ``"``-quoted strings do not split."""
+    values: list[str] = []
+    pos, current = 0, ""
+    while True:
+        run = _NOT_QUOTE_OR_COMMA.match(value, pos)
+        assert run is not None
+        current += run.group()
+        pos = run.end()
+        if pos < len(value) and value[pos] == '"':
+            quoted, pos = _quoted_string(value, pos, extract=False)
+            current += quoted
+            if pos < len(value):
+                continue
+        values.append(current.strip(_HTTP_TAB_OR_SPACE))
+        current = ""
+        if pos >= len(value):
+            return values
+        pos += 1  # past the ","
+
+
+def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
+    """The Fetch Standard's "extract a MIME type" from Content-Type header value(s).
+
+    ``value`` is the header's value, or a list of the values of several ``Content-Type``
+    headers (joined with ``", "``, as HTTP combines them). Each comma-separated MIME type is
+    parsed; an invalid one and ``*/*`` are skipped; a later type with the same essence
+    keeps the earlier ``charset`` unless it has its own, and one with a different essence
+    forgets it. None when no value is a valid MIME type.
+
+    >>> str(extract_mime_type("text/html;charset=gbk, text/html"))
+    'text/html;charset=gbk'
+    >>> str(extract_mime_type(["text/plain;charset=gbk", "text/html"]))
+    'text/html'
+    """
+    combined = value if isinstance(value, str) else ", ".join(value)
+    charset: str | None = None
+    essence: str | None = None
+    mime: MimeType | None = None
+    for item in _split_header(combined):
+        parsed = parse_mime_type(item)
+        if parsed is None or parsed.essence == "*/*":
+            continue
+        mime = parsed
+        own = mime.parameters.get("charset")
+        if mime.essence != essence:
+            charset, essence = own, mime.essence
+        elif own is None and charset is not None:
+            mime = MimeType(mime.type, mime.subtype, (*mime.params, ("charset", charset)))
+    return mime
+
+
+def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
+    """WHATWG name of the ``charset`` of a Content-Type header (Fetch's rules), or None.
+
+    None when there is no header, no valid MIME type, no charset or an unknown label
+    (then the page's own declaration gets its turn, as in browsers). Several headers can be
+    given as a list.
+
+    >>> charset_from_content_type('text/html; Charset="Shift-JIS"')
+    'Shift_JIS'
+    >>> charset_from_content_type("text/html;charset=latin1"), charset_from_content_type("text/css")
+    ('windows-1252', None)
+    >>> print(charset_from_content_type("text/html; xcharset=big5"))
+    None
+    """
+    if value is None:
+        return None
+    simple = _SIMPLE.fullmatch(value) if isinstance(value, str) else None
+    if simple is not None:
+        label = simple.group(1)
+    else:
+        mime = extract_mime_type(value)
+        label = None if mime is None else mime.parameters.get("charset")
+    return None if label is None else _label(label)
+
+
+# --- extracting a character encoding from a meta element's content -------------------------
 
 _WS = "\t\n\f\r "  # ASCII whitespace as the HTML Standard defines it
+
+
+#: "charset", spaces, "=", spaces, then a quoted value (1, 2), an unquoted one (3), an
+#: unmatched quote (4) or nothing. The first "charset" followed by "=" is the one that counts.
+_CHARSET_IN = re.compile(
+    r"charset[\t\n\f\r ]*=[\t\n\f\r ]*"
+    r"(?:\"([^\"]*)\"|'([^']*)'|([^\t\n\f\r ;\"'][^\t\n\f\r ;]*|(?=;))|[\"']|\Z)",
+    re.IGNORECASE | re.ASCII,  # ASCII case-insensitive: "charſet" is not "charset"
+)
 
 
 def _charset_in(value: str) -> str | None:
     """The HTML Standard's "extracting a character encoding from a meta element".
 
     Deliberately lax (it finds ``charset`` anywhere, quotes optional), because that is what
-    browsers run on ``<meta content>`` values.
+    browsers run on ``<meta content>`` values. (Not for HTTP headers: see
+    :func:`extract_mime_type`.)
     """
-    lowered = value.lower()
-    start = 0
-    while True:
-        found = lowered.find("charset", start)
-        if found < 0:
-            return None
-        pos = found + len("charset")
-        while pos < len(value) and value[pos] in _WS:
-            pos += 1
-        if pos >= len(value) or value[pos] != "=":
-            start = pos  # "move position to point just before that next character"
-            continue
-        pos += 1
-        while pos < len(value) and value[pos] in _WS:
-            pos += 1
-        if pos >= len(value):
-            return None
-        first = value[pos]
-        if first in "\"'":
-            end = value.find(first, pos + 1)
-            if end < 0:
-                return None  # an unmatched quote
-            return lookup(value[pos + 1 : end])
-        end = pos
-        while end < len(value) and value[end] not in _WS and value[end] != ";":
-            end += 1
-        return lookup(value[pos:end])
+    m = _CHARSET_IN.search(value)
+    if m is None:
+        return None
+    label = m.group(1)
+    if label is None:
+        label = m.group(2)
+        if label is None:
+            label = m.group(3)
+            if label is None:
+                return None  # an unmatched quote, or nothing after "="
+    return _label(label)
 
 
-def charset_from_content_type(value: str | None) -> str | None:
-    """WHATWG name of the ``charset`` in a Content-Type header value, or None.
-
-    None when there is no charset or its label is unknown (then the page's own
-    declaration gets its turn, as in browsers).
-
-    >>> charset_from_content_type("text/html; Charset='Shift-JIS'")
-    'Shift_JIS'
-    >>> charset_from_content_type("text/html;charset=latin1"), charset_from_content_type("text/css")
-    ('windows-1252', None)
-    >>> print(charset_from_content_type("text/html; charset=klingon"))
-    None
-    """
-    return None if value is None else _charset_in(value)
+def _changed_to(name: str) -> str:
+    """A ``<meta>``'s encoding as a browser uses it: a page whose markup reads as ASCII is
+    not UTF-16, and x-user-defined is not for pages."""
+    if name in ("UTF-16BE", "UTF-16LE"):
+        return "UTF-8"
+    return "windows-1252" if name == "x-user-defined" else name
 
 
 # --- the prescan --------------------------------------------------------------------------
+#
+# The algorithm is the standard's, step by step, in the slow functions (_get_attribute and
+# the loop of _skip_tag). The regular expressions below implement the same state
+# machine for the common case: one match per tag or attribute instead of a Python step per
+# byte. They are possessive (no backtracking), so a match is the standard's own parse; when
+# they do not match (the bytes run out inside a tag, say) the exact slow path decides.
 
 _SPACE = b"\t\n\x0c\r "
 _SPACE_OR_SLASH = _SPACE + b"/"
 _PRESCAN_LIMIT = 1024
-_META = re.compile(rb"<meta[\t\n\x0c\r /]", re.IGNORECASE)  # re.I is ASCII-only on bytes
+
+_S = rb"[\t\n\x0c\r ]"
+_NS = rb"\t\n\x0c\r "  # to use inside [^...]
+
+
+def _attribute_pattern(capture: bool) -> bytes:
+    """ "get an attribute" after the spaces and slashes it skips: a name, then "=" and a
+    value, or no value; the match ends where the standard leaves the position."""
+    g = b"(" if capture else b"(?:"
+    return (
+        g + rb"[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)"  # the name ("=" may start it)
+        rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:"
+        rb"\"" + g + rb"[^\"]*+)\"|'" + g + rb"[^']*+)'"  # a quoted value
+        rb"|(?=>)"  # nothing before ">"
+        rb"|" + g + rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+)(?=[" + _NS + rb">]))"  # unquoted
+        rb"|" + _S + rb"*+(?=[^=" + _NS + rb"]))"  # no "=": no value
+    )
+
+
+#: "get an attribute": group 1 is the ">" when there is none; else the name (2) and the
+#: value, double-quoted (3), single-quoted (4) or unquoted (5).
+_PRESCAN_ATTRIBUTE = re.compile(rb"[" + _NS + rb"/]*+(?:(>)|" + _attribute_pattern(True) + b")")
+#: Attributes until "get an attribute" finds none, and the ">" where it stops.
+_P_ATTRIBUTES = rb"(?:[" + _NS + rb"/]*+" + _attribute_pattern(False) + rb")*+[" + _NS + rb"/]*+>"
+#: A tag other than <meta> after its "<": to the next space or ">", then its attributes.
+_P_TAG = rb"[^" + _NS + rb">]*+" + _P_ATTRIBUTES
+_PRESCAN_TAG = re.compile(_P_TAG)
+#: The attributes of a <meta> (after "<meta"), to check for "charset" before reading them.
+_PRESCAN_META = re.compile(_P_ATTRIBUTES)
+#: Elements whose content the HTML tokenizer reads as text up to their own end tag
+#: (RAWTEXT, RCDATA, script data; <noscript> as in a browser, where scripting is on).
+_TEXT_NAMES = (
+    b"script",
+    b"style",
+    b"title",
+    b"textarea",
+    b"xmp",
+    b"iframe",
+    b"noembed",
+    b"noframes",
+    b"noscript",
+)
+#: After "<": a tag name with a "/" and more after it. The prescan reads "a/b" as one name
+#: (up to a space or ">"), the tokenizer as "a", then attributes, where a quote hides a ">".
+_P_SLASHED = rb"/?[A-Za-z][^" + _NS + rb"/>]*+/++[^" + _NS + rb"/>]"
+
+
+def _p_text_element(name: bytes) -> bytes:
+    """A start tag whose text holds no "<" before its end tag: prescan and tokenizer agree."""
+    return (
+        rb"|<(?=(?i:"
+        + name
+        + rb")[\t\n\x0c\r />])(?!"
+        + _P_SLASHED
+        + b")"
+        + _P_TAG
+        + rb"(?=[^<]*+</(?i:"
+        + name
+        + rb")[\t\n\x0c\r />])"
+    )
+
+
+#: Everything the prescan steps over, in one match: bytes that start nothing, comments (to
+#: the first "-->" after "<!", so "<!-->" is one), tags other than <meta>, and "<!", "</",
+#: "<?" to the next ">". It stops before a <meta> or where the bytes run out inside
+#: something (then the step-by-step loop decides, exactly), and also before what the HTML
+#: tokenizer would read otherwise (see _same_for_parser), so that the loop can tell.
+_PRESCAN_SKIP = re.compile(
+    rb"(?:[^<]++"
+    rb"|<(?![!/?A-Za-z])"
+    rb"|<!--(?:-?>|(?:[^-]++|-(?!-!?>))*+-->)"  # a "--!>" inside stops it
+    rb"|<(?!(?i:meta)[\t\n\x0c\r /]|(?i:plaintext|"
+    + b"|".join(_TEXT_NAMES)
+    + rb")[\t\n\x0c\r />]|"
+    + _P_SLASHED
+    + rb")(?=[A-Za-z]|/[A-Za-z])"
+    + _P_TAG
+    + b"".join(_p_text_element(name) for name in _TEXT_NAMES)
+    + rb"|<(?:!(?!--)|\?|/(?![A-Za-z]))[^>]*+>"  # "<!", "<?", "</" + not a letter
+    rb")*+"
+)
+_SLASHED = re.compile(b"<" + _P_SLASHED)
+#: The next "<" the prescan does something with (at any other byte it takes "next byte").
+_PRESCAN_STEP = re.compile(rb"<(?:(!--)|((?i:meta)[\t\n\x0c\r /])|([A-Za-z]|/[A-Za-z])|[!/?])")
 
 
 class _OutOfBytes(Exception):
@@ -139,8 +455,11 @@ def _lower(b: int) -> str:
     return chr(b + 0x20 if 0x41 <= b <= 0x5A else b)
 
 
-def _get_attribute(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
-    """The HTML Standard's "get an attribute": (new position, (name, value) or None)."""
+def _get_attribute_slow(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
+    """The HTML Standard's "get an attribute", byte by byte.
+
+    Returns (new position, (name, value) or None when there is no attribute).
+    """
     while _byte(data, pos) in _SPACE_OR_SLASH:
         pos += 1
     if data[pos] == 0x3E:  # ">": there is no attribute
@@ -185,6 +504,21 @@ def _get_attribute(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
         pos += 1
 
 
+def _get_attribute(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
+    """ "get an attribute": one regular-expression match, or the exact slow path."""
+    m = _PRESCAN_ATTRIBUTE.match(data, pos)
+    if m is None:
+        return _get_attribute_slow(data, pos)
+    if m.start(1) >= 0:
+        return m.start(1), None
+    name = m.group(2).lower().decode("latin-1")  # bytes.lower() is ASCII-only, as specified
+    for group in (3, 4, 5):
+        value = m.group(group)
+        if value is not None:
+            return m.end(), (name, value.lower().decode("latin-1"))
+    return m.end(), (name, "")
+
+
 def _meta_charset(data: bytes, pos: int) -> tuple[int, str | None]:
     """Attributes of one ``<meta`` (pos is just after ``<meta``): (position, encoding or None)."""
     seen: set[str] = set()
@@ -207,22 +541,54 @@ def _meta_charset(data: bytes, pos: int) -> tuple[int, str | None]:
             if found is not None and charset is None and not charset_failed:
                 charset, need_pragma = found, True
         elif name == "charset":
-            charset = lookup(value)
+            charset = _label(value)
             charset_failed = charset is None
             need_pragma = False
     if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
         return pos, None
-    if charset in ("UTF-16BE", "UTF-16LE"):
-        return pos, "UTF-8"  # a page that can read its own <meta> as ASCII is not UTF-16
-    if charset == "x-user-defined":
-        return pos, "windows-1252"
-    return pos, charset
+    return pos, _changed_to(charset)
+
+
+def _skip_tag(data: bytes, pos: int) -> int:
+    """A tag other than <meta> from just after its "<": the position of the ">" that ends it."""
+    m = _PRESCAN_TAG.match(data, pos)
+    if m is not None:
+        return m.end() - 1
+    while _byte(data, pos) not in _SPACE and data[pos] != 0x3E:
+        pos += 1
+    attribute: tuple[str, str] | None = ("", "")
+    while attribute is not None:
+        pos, attribute = _get_attribute(data, pos)
+    return pos
+
+
+def _same_for_parser(data: bytes, start: int, end: int) -> bool:
+    """Does the HTML tokenizer read the tag ``data[start:end]`` and what follows it as the
+    prescan does? Not if its name has a "/" inside, if it is <plaintext>, or if it starts
+    an element whose text (up to its end tag) holds a "<" the prescan reads as markup."""
+    if _SLASHED.match(data, start) is not None:
+        return False
+    text = _TEXT_START.match(data, start)
+    if text is None:
+        return True
+    name = text.group(1).lower()
+    if name == b"plaintext":
+        return False
+    closing = (_SCRIPT_END if name == b"script" else _TEXT_ONLY[name]).search(data, end)
+    return closing is not None and b"<" not in data[end : closing.start()]
 
 
 def _xml_declaration(data: bytes) -> str | None:
-    """The HTML Standard's "get an XML encoding", the prescan's last resort."""
-    if not data.startswith(b"<?xml") or b">" not in data:
+    """The HTML Standard's "get an XML encoding", the prescan's last resort.
+
+    Everything it reads lies before the first ``>`` (the end of the declaration).
+    """
+    if not data.startswith(b"<?xml"):
         return None
+    end = data.find(b">")
+    if end < 0:
+        return None
+    data = data[:end]
     pos = data.find(b"encoding")
     if pos < 0:
         return None
@@ -236,20 +602,20 @@ def _xml_declaration(data: bytes) -> str | None:
         pos += 1
     if pos >= len(data) or data[pos] not in b"\"'":
         return None
-    end = data.find(data[pos : pos + 1], pos + 1)
-    if end < 0:
-        return None
-    label = data[pos + 1 : end]
+    close = data.find(data[pos : pos + 1], pos + 1)
+    if close < 0:
+        return None  # the quote does not close before the declaration does
+    label = data[pos + 1 : close]
     if any(b <= 0x20 for b in label):
         return None
-    found = lookup(label.decode("latin-1"))
+    found = _label(label.decode("latin-1"))
     return "UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found
 
 
 def prescan(data: bytes) -> str | None:
     """The HTML Standard's "prescan a byte stream to determine its encoding" on ``data[:1024]``.
 
-    It walks the bytes as a tokenizer would (comments, other tags and their attributes are
+    It walks the bytes as the standard says (comments, other tags and their attributes are
     skipped), so a ``<meta charset>`` inside a comment or an attribute value does not count.
     Returns the WHATWG name, or None.
 
@@ -261,39 +627,321 @@ def prescan(data: bytes) -> str | None:
     >>> prescan(b"<meta charset=nonsense><meta charset=koi8-r>")
     'KOI8-R'
     """
-    data = data[:_PRESCAN_LIMIT]
+    return _prescan(data)[0]
+
+
+def _prescan(data: bytes) -> tuple[str | None, int, bool]:
+    """:func:`prescan`, plus where the <meta> that decided ends (-1 if none did) and whether
+    the HTML tokenizer reads the bytes up to there as the prescan did, so that the first
+    <meta> the parser meets is that one. The two walks differ only where the text of
+    <script>, <style>, <title>... holds a "<", a comment holds "--!>", a tag name has a "/"
+    inside (see _same_for_parser), or a <meta> before it was refused by the prescan or has
+    an "&" (a character reference, which only the tokenizer decodes)."""
+    whole_page, data = data, data[:_PRESCAN_LIMIT]
     if data.startswith(b"<\x00?\x00x\x00"):
-        return "UTF-16LE"
+        return "UTF-16LE", -1, False
     if data.startswith(b"\x00<\x00?\x00x"):
-        return "UTF-16BE"
+        return "UTF-16BE", -1, False
     pos = 0
+    plain = True
     try:
         while True:
-            b = _byte(data, pos)
-            nxt = data[pos + 1 : pos + 2]
-            if b != 0x3C:
-                pass
-            elif data.startswith(b"<!--", pos):
-                end = data.find(b"-->", pos + 2)
+            skipped = _PRESCAN_SKIP.match(data, pos)
+            assert skipped is not None  # a *+ pattern always matches
+            m = _PRESCAN_STEP.search(data, skipped.end())
+            if m is None:
+                break  # only "next byte" steps are left: the bytes run out
+            start = m.start()
+            if m.start(1) >= 0:  # <!--: to the ">" of the first "-->" (which may be "<!-->")
+                end = data.find(b"-->", start + 2)
                 if end < 0:
-                    raise _OutOfBytes
-                pos = end + 2
-            elif _META.match(data, pos):
-                pos, charset = _meta_charset(data, pos + 5)
+                    break
+                plain = plain and b"--!>" not in data[start : end + 3]
+                pos = end + 3
+            elif m.start(2) >= 0:  # <meta followed by a space or "/"
+                whole = _PRESCAN_META.match(data, start + 5)
+                if whole is not None:
+                    plain = plain and b"&" not in whole.group()
+                    if b"charset" not in whole.group().lower():
+                        pos = whole.end()  # no attribute can name an encoding
+                        continue
+                pos, charset = _meta_charset(data, start + 5)
                 if charset is not None:
-                    return charset
-            elif nxt.isalpha() or (nxt == b"/" and data[pos + 2 : pos + 3].isalpha()):
+                    return charset, pos + 1, plain
+                plain = False
                 pos += 1
-                while _byte(data, pos) not in _SPACE and data[pos] != 0x3E:
-                    pos += 1
-                attribute: tuple[str, str] | None = ("", "")
-                while attribute is not None:
-                    pos, attribute = _get_attribute(data, pos)
-            elif nxt in (b"!", b"/", b"?"):
-                end = data.find(b">", pos + 1)
+            elif m.start(3) >= 0:  # another tag, start or end
+                pos = _skip_tag(data, start + 1) + 1
+                plain = plain and _same_for_parser(whole_page, start, pos)
+            else:  # <! </ <? : to the first ">" after the "<"
+                end = data.find(b">", start + 1)
                 if end < 0:
-                    raise _OutOfBytes
-                pos = end
-            pos += 1
+                    break
+                pos = end + 1
     except _OutOfBytes:
-        return _xml_declaration(data)
+        pass
+    return _xml_declaration(data), -1, False
+
+
+# --- the <meta> the tokenizer meets: "changing the encoding while parsing" -----------------
+#
+# When the prescan found nothing in 1024 bytes (or found a <meta> the parser never sees as
+# one, inside a <script> say), the encoding is still tentative while the page is parsed,
+# and the first <meta> that declares an encoding makes the browser change to it (the HTML
+# Standard, "changing the encoding while parsing"). This scan sees tags as the tokenizer
+# does: comments (with "-->" and "--!>"), bogus comments, the raw text of <script> (with
+# its escaped states), <style>, <title>, <textarea>..., and <plaintext>; each step is a
+# regular-expression search forward, so it is linear in the length of the page. Left out:
+# foreign content (<svg>, <math>), insertion modes that drop a <meta> (inside <select> or a
+# frameset), and the scripting-disabled parse of <noscript>.
+
+_T_NAME = rb"[^" + _NS + rb"/>][^" + _NS + rb"/>=]*+"
+_T_EQUALS = _S + rb"*+=" + _S + rb"*+"
+_T_UNQUOTED = rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+"
+#: A tag's attributes and the ">" that ends it (the tokenizer's attribute states).
+_T_ATTRIBUTES = (
+    rb"(?:["
+    + _NS
+    + rb"/]*+"
+    + _T_NAME
+    + rb"(?:"
+    + _T_EQUALS
+    + rb"(?:\"[^\"]*+\"|'[^']*+'|"
+    + _T_UNQUOTED
+    + rb"|(?=>))|(?!"
+    + _S
+    + rb"*+=)))*+"
+    rb"[" + _NS + rb"/]*+>"
+)
+#: A tag after "<" (or "</"): its name (group 1), attributes, the ">" that ends it. No match
+#: means the page ends inside the tag (an unterminated quote, say): the tokenizer stops.
+_T_TAG = re.compile(rb"([^" + _NS + rb"/>]*+)" + _T_ATTRIBUTES)
+#: Start tags after which the scan has something to do.
+_T_SPECIAL = (
+    rb"(?i:meta|script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext)"
+    rb"[\t\n\x0c\r />]"
+)
+#: Everything the scan only has to step over, in one match: text, other tags, end tags,
+#: comments, bogus comments. It stops before a special start tag, or where the page ends
+#: inside something (then the step-by-step loop below decides).
+#: Elements whose content is text up to their own end tag (RCDATA and RAWTEXT; <noscript>
+#: as in a browser, where scripting is on).
+_TEXT_ELEMENTS = tuple(name for name in _TEXT_NAMES if name != b"script")
+
+
+def _text_element(name: bytes) -> bytes:
+    """After "<": a start tag whose content is text, and that text, up to (not including)
+    its end tag; for <script>, only when the text has no "<!--" (escaped states are left
+    to the loop)."""
+    end = rb"</(?i:" + name + rb")[\t\n\x0c\r />]"
+    other = rb"|!--" if name == b"script" else b""
+    return (
+        rb"|(?i:" + name + rb")(?=[\t\n\x0c\r />])" + _T_ATTRIBUTES
+        + rb"(?:[^<]++|<(?!/(?i:" + name + rb")[\t\n\x0c\r />]" + other + rb"))*+(?=" + end + b")"
+    )  # fmt: skip
+
+
+_T_SKIP = re.compile(
+    rb"(?:[^<]++|<(?:"
+    rb"(?!" + _T_SPECIAL + rb")[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # a start tag
+    + rb"|/(?:[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # an end tag
+    + rb"|>|[^A-Za-z>][^>]*+>)"  # "</>", a bogus comment
+    rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"  # "<!-->", "<!--->", to "-->" or "--!>"
+    rb"|(?!--)[^>]*+>)"  # a bogus comment
+    rb"|\?[^>]*+>"  # a bogus comment
+    rb"|(?![A-Za-z/!?])"  # a "<" that is text
+    + b"".join(_text_element(name) for name in (*_TEXT_ELEMENTS, b"script"))
+    + rb"))*+"
+)  # fmt: skip
+#: One attribute of a tag that _T_TAG matched: name (1), value (2, 3 or 4, or none).
+_T_ATTRIBUTE = re.compile(
+    rb"["
+    + _NS
+    + rb"/]*+("
+    + _T_NAME
+    + rb")(?:"
+    + _T_EQUALS
+    + rb"(?:\"([^\"]*+)\"|'([^']*+)'|("
+    + _T_UNQUOTED
+    + rb")|(?=>)))?+"
+)
+#: The next "<" the tokenizer does something with: a comment (1), a start tag (2), an end
+#: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
+_T_STEP = re.compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
+_COMMENT_END = re.compile(rb"--!?>")
+_END_TAG = rb"[\t\n\x0c\r />]"
+_TEXT_ONLY = {name: re.compile(rb"</(?i:" + name + rb")" + _END_TAG) for name in _TEXT_ELEMENTS}
+_SCRIPT_END = re.compile(rb"</(?i:script)" + _END_TAG)
+_SCRIPT_DATA = re.compile(rb"(<!--)|</(?i:script)" + _END_TAG)
+_SCRIPT_ESCAPED = re.compile(rb"(-->)|(</(?i:script)" + _END_TAG + rb")|<(?i:script)" + _END_TAG)
+_SCRIPT_DOUBLE_ESCAPED = re.compile(rb"(-->)|</(?i:script)" + _END_TAG)
+
+
+def _comment_end(data: bytes, start: int) -> int:
+    """Just past the comment opened by the "<!--" at ``start``, or -1 if the page ends first."""
+    pos = start + 2  # "<!-->" and "<!--->" are whole comments
+    while True:
+        m = _COMMENT_END.search(data, pos)
+        if m is None:
+            return -1
+        if m.end() - m.start() == 4 and m.start() < start + 4:
+            pos = m.start() + 1  # "<!--!>" does not close: those dashes opened it
+            continue
+        return m.end()
+
+
+def _script_end(data: bytes, pos: int) -> int:
+    """Where the </script> that ends a script's text starts, or -1 (the tokenizer's script
+    data, escaped and double-escaped states: ``<!--<script>`` hides a ``</script>``)."""
+    state = 0
+    while True:
+        if state == 0:
+            m = _SCRIPT_DATA.search(data, pos)
+            if m is None or m.start(1) < 0:
+                return -1 if m is None else m.start()
+            state, pos = 1, m.start() + 2  # "<!--" leaves us after "--": "<!-->" ends it
+        elif state == 1:
+            m = _SCRIPT_ESCAPED.search(data, pos)
+            if m is None or m.start(2) >= 0:
+                return -1 if m is None else m.start()
+            state, pos = (0 if m.start(1) >= 0 else 2), m.end()
+        else:
+            m = _SCRIPT_DOUBLE_ESCAPED.search(data, pos)
+            if m is None:
+                return -1
+            state, pos = (0 if m.start(1) >= 0 else 1), m.end()
+
+
+def _attribute_text(value: bytes) -> str:
+    text = value.decode("latin-1")  # markup is ASCII in every encoding a <meta> can name
+    return html.unescape(text) if "&" in text else text
+
+
+def _may_declare(markup: bytes) -> bool:
+    """Can a <meta> in ``markup`` name an encoding? Not without "charset" (which a numeric
+    character reference in an attribute value could spell)."""
+    return (b"&" in markup and b"&#" in markup) or b"charset" in markup.lower()
+
+
+def _parsed_meta(data: bytes, pos: int, end: int) -> str | None:
+    """The tree builder's rule for a <meta> whose attributes are ``data[pos:end]``."""
+    if not _may_declare(data[pos:end]):
+        return None
+    attributes: dict[bytes, bytes] = {}
+    while True:
+        a = _T_ATTRIBUTE.match(data, pos)
+        if a is None:
+            break
+        value = a.group(2) or a.group(3) or a.group(4) or b""
+        attributes.setdefault(a.group(1).lower(), value)  # a repeated attribute is dropped
+        pos = a.end()
+    charset = attributes.get(b"charset")
+    if charset is not None:
+        found = _label(_attribute_text(charset))
+        if found is not None:
+            return _changed_to(found)
+    equiv, content = attributes.get(b"http-equiv"), attributes.get(b"content")
+    if equiv is not None and content is not None:
+        equiv_text = _attribute_text(equiv)
+        if equiv_text.isascii() and equiv_text.lower() == "content-type":
+            found = _charset_in(_attribute_text(content))
+            if found is not None:
+                return _changed_to(found)
+    return None
+
+
+def meta_while_parsing(data: bytes) -> str | None:
+    """The encoding of the first ``<meta>`` the HTML tokenizer meets that declares one.
+
+    This is the ``<meta>`` that makes a browser "change the encoding" while it parses a
+    page whose encoding is still tentative, however far into the page it is. Unlike the
+    prescan, it knows that the text of ``<script>``, ``<style>`` or ``<title>`` holds no
+    tags. UTF-16 becomes UTF-8 and x-user-defined windows-1252, as the standard says.
+
+    >>> page = b"<script>document.write('<meta charset=big5>')</script><!-- <meta charset=gbk> -->"
+    >>> meta_while_parsing(page + b"<p>" + b"x" * 5000 + b"<meta charset=koi8-r>")
+    'KOI8-R'
+    """
+    return _meta_while_parsing(data, whole_page=True)
+
+
+def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
+    if whole_page and not _may_declare(data):
+        return None  # the scan would only step over everything
+    pos = 0
+    while True:
+        skipped = _T_SKIP.match(data, pos)
+        assert skipped is not None  # a *+ pattern always matches
+        m = _T_STEP.search(data, skipped.end())
+        if m is None:
+            return None
+        start = m.start()
+        if m.start(1) >= 0:
+            pos = _comment_end(data, start)
+        elif m.start(2) >= 0 or m.start(3) >= 0:
+            end_tag = m.start(3) >= 0
+            tag = _T_TAG.match(data, m.end() - 1)
+            if tag is None:
+                return None  # the page ends inside the tag
+            pos = tag.end()
+            if end_tag:
+                continue
+            name = tag.group(1).lower()
+            if name == b"meta":
+                found = _parsed_meta(data, tag.end(1), tag.end())
+                if found is not None:
+                    return found
+            elif name in _TEXT_ONLY:
+                closing = _TEXT_ONLY[name].search(data, pos)
+                pos = -1 if closing is None else closing.start()
+            elif name == b"script":
+                pos = _script_end(data, pos)
+            elif name == b"plaintext":
+                return None  # the rest of the page is text
+        elif m.start(4) >= 0:
+            pos = m.end()
+        else:
+            pos = data.find(b">", start + 2) + 1 or -1  # ... to the first ">" (bogus comment)
+        if pos < 0:
+            return None
+
+
+_TEXT_START = re.compile(
+    rb"<((?i:script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext))"
+    rb"[\t\n\x0c\r />]"
+)
+
+
+class MetaFound(NamedTuple):
+    """What a page's ``<meta>`` (or XML declaration) makes a browser use."""
+
+    #: the WHATWG name of the encoding
+    encoding: str
+    #: True when the browser only learns it while parsing (:func:`meta_while_parsing`),
+    #: False when the prescan already found it
+    while_parsing: bool
+
+
+def html_meta(data: bytes) -> MetaFound | None:
+    """The encoding a page's own declaration gives it when no BOM or header decides.
+
+    The prescan's answer is tentative: the parser then meets the first ``<meta>`` that
+    declares an encoding and, if that one says something else, changes to it (if the
+    prescan found nothing, whatever encoding was guessed or defaulted gives way the same
+    way). A UTF-16 answer from the prescan (an XML declaration in UTF-16) is final.
+
+    >>> html_meta(b"<script>x = '<meta charset=big5>'</script><meta charset=utf-8>")
+    MetaFound(encoding='UTF-8', while_parsing=True)
+    >>> html_meta(b"<meta charset=big5>"), html_meta(b"<p>hola")
+    (MetaFound(encoding='Big5', while_parsing=False), None)
+    """
+    early, end, plain = _prescan(data)
+    if early in ("UTF-16LE", "UTF-16BE"):
+        return MetaFound(early, False)
+    if early is not None and end >= 0 and plain:
+        return MetaFound(early, False)  # the parser meets the same <meta> first
+    # When the prescan found one, the parser most likely stops at that same <meta>.
+    late = _meta_while_parsing(data, whole_page=early is None)
+    if late is None or late == early:
+        return None if early is None else MetaFound(early, False)
+    return MetaFound(late, True)

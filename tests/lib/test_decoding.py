@@ -94,14 +94,14 @@ def test_meta_http_equiv_content() -> None:
         "<title>猫</title>"
     ).encode("euc_jp")
     d = decode_html(body)
-    assert (d.how, d.encoding.codec) == ("EUC-JP (meta)", "euc_jp")
+    assert (d.how, d.encoding.codec) == ("EUC-JP (meta)", "whatwg-euc-jp")
     assert d.text.endswith("<title>猫</title>")
 
 
 def test_shift_jis_wave_dash_is_the_microsoft_one() -> None:
     body = b"<meta charset=shift_jis><p>10\x81\x6020</p>"
     d = decode_html(body)
-    assert (d.how, d.encoding.codec) == ("Shift_JIS (meta)", "cp932")
+    assert (d.how, d.encoding.codec) == ("Shift_JIS (meta)", "whatwg-shift_jis")
     assert "10\uff5e20" in d.text  # FULLWIDTH TILDE, as browsers show it
     assert "\u301c" in body.decode("shift_jis")  # strict JIS would give WAVE DASH
 
@@ -109,8 +109,15 @@ def test_shift_jis_wave_dash_is_the_microsoft_one() -> None:
 @pytest.mark.parametrize(
     ("label", "text", "saved_as", "strict", "how", "codec"),
     [
-        ("gb2312", "镕", "gbk", "gb2312", "GBK (meta)", "gb18030"),  # GBK-only character
-        ("euc-kr", "똠방각하", "cp949", "euc_kr", "EUC-KR (meta)", "cp949"),  # outside KS X 1001
+        ("gb2312", "镕", "gbk", "gb2312", "GBK (meta)", "whatwg-gbk"),  # GBK-only character
+        (
+            "euc-kr",
+            "똠방각하",
+            "cp949",
+            "euc_kr",
+            "EUC-KR (meta)",
+            "whatwg-euc-kr",
+        ),  # outside KS X 1001
     ],
 )
 def test_legacy_label_decodes_its_windows_superset(label, text, saved_as, strict, how, codec):
@@ -124,7 +131,7 @@ def test_legacy_label_decodes_its_windows_superset(label, text, saved_as, strict
 
 def test_iso_8859_1_label_is_windows_1252() -> None:
     d = decode_html(b'<meta charset="ISO-8859-1"><p>10 \x80</p>')
-    assert (d.how, d.encoding.codec) == ("windows-1252 (meta)", "cp1252")
+    assert (d.how, d.encoding.codec) == ("windows-1252 (meta)", "whatwg-windows-1252")
     assert "10 €" in d.text
 
 
@@ -138,13 +145,13 @@ def test_undeclared_shift_jis_is_detected() -> None:
 
 def test_undeclared_korean_is_detected() -> None:
     d = decode_html(KOREAN.encode("cp949"))
-    assert (d.how, d.text, d.encoding.codec) == ("EUC-KR (detected)", KOREAN, "cp949")
+    assert (d.how, d.text, d.encoding.codec) == ("EUC-KR (detected)", KOREAN, "whatwg-euc-kr")
 
 
 def test_detection_goes_through_the_whatwg_table() -> None:
     fake = FakeDetector("euc_kr")  # Python's strict codec: a browser uses cp949
     d = decode_html(KOREAN.encode("cp949"), detector=fake)
-    assert (d.how, d.encoding.codec, d.text) == ("EUC-KR (detected)", "cp949", KOREAN)
+    assert (d.how, d.encoding.codec, d.text) == ("EUC-KR (detected)", "whatwg-euc-kr", KOREAN)
     assert d.guess == Guess(resolve("euc_kr"), "fake")  # what the detector really said
     assert fake.calls == [(KOREAN.encode("cp949"), None)]
 

@@ -40,7 +40,7 @@ def test_declared_label_goes_through_the_whatwg_table(tmp_path):
     result = import_file(path, declared="Shift_JIS")
     assert (result.how, result.encoding.codec, result.text) == (
         "Shift_JIS (declared)",
-        "cp932",
+        "whatwg-shift_jis",
         "テスト～",
     )
 

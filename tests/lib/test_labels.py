@@ -79,19 +79,26 @@ def test_every_encoding_has_a_codec() -> None:
 
 
 @pytest.mark.parametrize(
-    ("label", "codec"),
+    ("label", "codec", "nearest"),
     [
-        ("sjis", "cp932"),
-        ("euc-kr", "cp949"),
-        ("big5", "big5hkscs"),
-        ("gb2312", "gb18030"),
-        ("latin1", "cp1252"),
-        ("iso-2022-kr", None),
+        ("sjis", "whatwg-shift_jis", "cp932"),
+        ("euc-kr", "whatwg-euc-kr", "cp949"),
+        ("big5", "whatwg-big5", "big5hkscs"),
+        ("gb2312", "whatwg-gbk", "gb18030"),
+        ("latin1", "whatwg-windows-1252", "cp1252"),
+        ("utf8", "utf-8", "utf-8"),  # Python's codec is already exact
+        ("x-user-defined", "x-user-defined", "x-user-defined"),
+        ("iso-2022-kr", None, None),
     ],
 )
-def test_label_codec(label: str, codec: str | None) -> None:
-    """A label found in data decodes with the codec closest to the browser's decoder."""
-    assert resolve(label, label=True).codec == codec
+def test_label_codec(label: str, codec: str | None, nearest: str | None) -> None:
+    """A label found in data decodes with the browser's (exact) decoder; a programmer's
+    codec name keeps Python's codec, the nearest one of PYTHON_CODECS."""
+    enc = resolve(label, label=True)
+    assert enc.codec == codec
+    assert PYTHON_CODECS[enc.name] == nearest
+    if nearest is not None:
+        assert resolve(nearest).codec == codecs.lookup(nearest).name
 
 
 def test_unknown_label_is_an_error() -> None:
@@ -163,7 +170,9 @@ def test_x_user_defined_codec() -> None:
 
 def test_encoding_value() -> None:
     enc = resolve("sjis", label=True)
-    assert enc == Encoding("Shift_JIS", "cp932")
+    assert enc == Encoding("Shift_JIS", "whatwg-shift_jis")
+    assert resolve("cp932") == Encoding("Shift_JIS", "cp932")
+    assert resolve("whatwg-shift_jis") == enc
     assert str(enc) == "Shift_JIS"
     assert resolve(enc) is enc and resolve(enc, label=True) is enc
 

@@ -1,12 +1,36 @@
-"""Declarations before any guess: byte order marks, the Content-Type charset, the prescan."""
+"""Declarations before any guess: byte order marks, the Content-Type charset, the prescan,
+the <meta> the parser meets later, and how long all that takes on hostile input."""
 
 from __future__ import annotations
 
 import codecs
+import random
+import time
 
 import pytest
 
-from codecbox.sniffing import BOMS, bom, charset_from_content_type, prescan
+from codecbox import sniffing
+from codecbox.decoding import decode_html
+from codecbox.detection import Guess
+from codecbox.labels import lookup
+from codecbox.rules import Rule
+from codecbox.sniffing import (
+    BOMS,
+    MetaFound,
+    bom,
+    charset_from_content_type,
+    extract_mime_type,
+    html_meta,
+    meta_while_parsing,
+    parse_mime_type,
+    prescan,
+)
+
+
+def _none(data: bytes, candidates: object = None, *, prefix: bool = False) -> Guess:
+    """A detector that never knows: isolates sniffing from detection."""
+    return Guess(None, "none")
+
 
 # --- byte order marks ---------------------------------------------------------------------
 
@@ -52,7 +76,141 @@ def test_bom_table_is_longest_first() -> None:
             assert not later.startswith(mark) or len(later) <= len(mark)
 
 
-# --- the charset of a Content-Type ---------------------------------------------------------
+# --- the charset of a Content-Type: the Fetch Standard -------------------------------------
+#
+# Cases and expectations from web-platform-tests (https://github.com/web-platform-tests/wpt):
+# mimesniff/mime-types/resources/mime-types.json (commit 0ca94c9710812fa289f92e76ab51b37c64f111f1)
+# and fetch/content-type/resources/content-types.json (commit
+# 15a98d873347915eae1fb89e50c0316e88ea68a9), copied by hand: (input, serialization or None for
+# failure, expected encoding; "-" where the file gives none, i.e. not a navigable type).
+
+LONG_NAME = "0123456789" * 14
+TOKENS = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvxyz"
+ALL_QUOTED = "".join(chr(c) for c in (*range(0x20, 0x7F), *range(0x80, 0x100)))
+ALL_QUOTED = '"' + ALL_QUOTED.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+WPT_MIME_TYPES: list[tuple[str, str | None, str | None]] = [
+    # Basics
+    ("text/html;charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("TEXT/HTML;CHARSET=GBK", "text/html;charset=GBK", "GBK"),
+    # Legacy comment syntax
+    ("text/html;charset=gbk(", 'text/html;charset="gbk("', None),
+    ("text/html;x=(;charset=gbk", 'text/html;x="(";charset=gbk', "GBK"),
+    # Duplicate parameter
+    ("text/html;charset=gbk;charset=windows-1255", "text/html;charset=gbk", "GBK"),
+    # Spaces
+    ("text/html;charset =gbk", "text/html", None),
+    ("text/html ;charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("text/html; charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("text/html;charset= gbk", 'text/html;charset=" gbk"', "GBK"),
+    # Single quotes are a token, not a delimiter
+    ("text/html;charset='gbk'", "text/html;charset='gbk'", None),
+    ("text/html;charset='gbk", "text/html;charset='gbk", None),
+    ("text/html;charset=gbk'", "text/html;charset=gbk'", None),
+    # Invalid parameters
+    ("text/html;test;charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("text/html;test=;charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("text/html;';charset=gbk", "text/html;charset=gbk", "GBK"),
+    ('text/html;";charset=gbk', "text/html;charset=gbk", "GBK"),
+    ("text/html ; ; charset=gbk", "text/html;charset=gbk", "GBK"),
+    ("text/html;;;;charset=gbk", "text/html;charset=gbk", "GBK"),
+    # Double quotes
+    ('text/html;charset="gbk"', "text/html;charset=gbk", "GBK"),
+    ('text/html;charset="gbk', "text/html;charset=gbk", "GBK"),
+    ('text/html;charset=gbk"', 'text/html;charset="gbk\\""', None),
+    ('text/html;charset=" gbk"', 'text/html;charset=" gbk"', "GBK"),
+    ('text/html;charset="\\ gbk"', 'text/html;charset=" gbk"', "GBK"),
+    ('text/html;charset="\\g\\b\\k"', "text/html;charset=gbk", "GBK"),
+    ('text/html;charset="gbk"x', "text/html;charset=gbk", "GBK"),
+    # Unexpected code points
+    ("text/html;charset={gbk}", 'text/html;charset="{gbk}"', None),
+    # Parameter name longer than 127
+    (f"text/html;{LONG_NAME}=x;charset=gbk", f"text/html;{LONG_NAME}=x;charset=gbk", "GBK"),
+    # type/subtype longer than 127
+    (f"{LONG_NAME[:130]}/{LONG_NAME[:130]}", f"{LONG_NAME[:130]}/{LONG_NAME[:130]}", "-"),
+    # Valid
+    (
+        f"{TOKENS}/{TOKENS};{TOKENS}={TOKENS}",
+        f"{TOKENS.lower()}/{TOKENS.lower()};{TOKENS.lower()}={TOKENS}",
+        "-",
+    ),
+    (f"x/x;x={ALL_QUOTED}", f"x/x;x={ALL_QUOTED}", "-"),
+    # End-of-file handling
+    ("x/x;test", "x/x", "-"),
+    ('x/x;test="\\', 'x/x;test="\\\\"', "-"),
+    # Latin1
+    ("text/html;test=\u00ff;charset=gbk", 'text/html;test="\u00ff";charset=gbk', "GBK"),
+    # >Latin1
+    ("x/x;test=\ufffd;x=x", "x/x;x=x", "-"),
+    # Failure
+    *(
+        (bad, None, "-")
+        for bad in (
+            "",
+            "\t",
+            "bogus",
+            "bogus/",
+            "bogus/ ",
+            "bogus/bogus/;",
+            "</>",
+            "(/)",
+            "text/html(;doesnot=matter",
+            "{/}",
+            "\u0100/\u0100",
+        )
+    ),
+]
+
+
+@pytest.mark.parametrize(("value", "serialized", "encoding"), WPT_MIME_TYPES)
+def test_wpt_mime_types(value: str, serialized: str | None, encoding: str | None) -> None:
+    parsed = parse_mime_type(value)
+    assert (None if parsed is None else str(parsed)) == serialized
+    if encoding != "-":
+        assert charset_from_content_type(value) == encoding
+
+
+#: (the values of several Content-Type headers, expected encoding, the MIME type extracted)
+WPT_CONTENT_TYPES: list[tuple[list[str], str | None, str]] = [
+    (["", "text/plain"], None, "text/plain"),
+    (["text/plain", ""], None, "text/plain"),
+    (["text/html", "text/plain"], None, "text/plain"),
+    (["text/plain;charset=gbk", "text/html"], None, "text/html"),
+    (
+        ["text/plain;charset=gbk", "text/html;charset=windows-1254"],
+        "windows-1254",
+        "text/html;charset=windows-1254",
+    ),
+    (["text/plain;charset=gbk", "text/plain"], "GBK", "text/plain;charset=gbk"),
+    (
+        ["text/plain;charset=gbk", "text/plain;charset=windows-1252"],
+        "windows-1252",
+        "text/plain;charset=windows-1252",
+    ),
+    (
+        ["text/html;charset=gbk", 'text/html;x=",text/plain'],
+        "GBK",
+        'text/html;x=",text/plain";charset=gbk',
+    ),
+    (["text/html;charset=gbk", "text/plain", "text/html"], None, "text/html"),
+    (["text/plain", "*/*"], None, "text/plain"),
+    (["text/html", "*/*"], None, "text/html"),
+    (["*/*", "text/html"], None, "text/html"),
+    (["text/plain", "*/*;charset=gbk"], None, "text/plain"),
+    (["text/html", "*/*;charset=gbk"], None, "text/html"),
+    (['text/html;x="', "text/plain"], None, 'text/html;x=", text/plain"'),
+    (['text/html;"', "text/plain"], None, "text/html"),
+]
+
+
+@pytest.mark.parametrize(("values", "encoding", "mime_type"), WPT_CONTENT_TYPES)
+def test_wpt_content_types(values: list[str], encoding: str | None, mime_type: str) -> None:
+    assert str(extract_mime_type(values)) == mime_type
+    assert charset_from_content_type(values) == encoding
+    # One header whose value lists them is the same thing (HTTP joins them with ", ").
+    assert charset_from_content_type(", ".join(values)) == encoding
+    page = decode_html(b"<meta charset=koi8-r>caf\xe9", values, detector=_none)
+    assert page.rule == (Rule.META if encoding is None else Rule.HEADER)
 
 
 @pytest.mark.parametrize(
@@ -62,16 +220,38 @@ def test_bom_table_is_longest_first() -> None:
         ("text/html", None),
         ("text/html; charset=UTF-8", "UTF-8"),
         ('text/html;charset="shift_jis"', "Shift_JIS"),
-        ("text/html; CHARSET = 'euc-kr' ", "EUC-KR"),
+        ("text/html; CHARSET = 'euc-kr' ", None),  # "CHARSET " is not a parameter name
+        ("text/html; charset='euc-kr'", None),  # single quotes are part of the label
         ("text/html; charset=gb2312; q=1", "GBK"),
-        ('text/html; charset="utf-8', None),  # unmatched quote
+        ('text/html; charset="utf-8', "UTF-8"),  # the quoted string runs to the end
         ("text/html; charset=", None),
         ("text/html; charset=bogus", None),
         ("text/html; charsetx; charset=koi8-u", "KOI8-U"),
+        ("text/html; xcharset=big5", None),  # the <meta> algorithm would say Big5
+        ("text/html; foo=bar; charset=big5", "Big5"),
+        ("text/html, text/html;charset=gbk", "GBK"),
+        ("text/html;charset=gbk, text/html", "GBK"),  # same essence: the charset stays
+        ("text/html;charset=gbk, text/plain", None),  # another essence: it is reset
+        ("text/html;charset=gbk, bogus", "GBK"),  # an invalid MIME type is ignored
+        ("charset=gbk", None),
+        ("*/*;charset=gbk", None),
+        ("\ttext/html ;\tCharset=Windows-1251\t", "windows-1251"),
+        ("text/html;charset=\u212aoi8-r", None),  # a Kelvin sign is not a "k"
     ],
 )
 def test_charset_from_content_type(value: str | None, expected: str | None) -> None:
     assert charset_from_content_type(value) == expected
+    if isinstance(value, str):  # the fast path for simple values agrees with the algorithm
+        mime = extract_mime_type(value)
+        label = None if mime is None else mime.parameters.get("charset")
+        assert expected == (None if label is None else lookup(label))
+
+
+def test_mime_type_parameters_keep_order_and_first_value() -> None:
+    m = parse_mime_type('Text/HTML; B=1; a="x\\"y"; b=2')
+    assert m is not None
+    assert (m.type, m.subtype, m.params) == ("text", "html", (("b", "1"), ("a", 'x"y')))
+    assert str(m) == 'text/html;b=1;a="x\\"y"'
 
 
 # --- the prescan ---------------------------------------------------------------------------
@@ -108,3 +288,200 @@ def test_charset_from_content_type(value: str | None, expected: str | None) -> N
 )
 def test_prescan(data: bytes, expected: str | None) -> None:
     assert prescan(data) == expected
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        # "get an XML encoding" reads only up to the first ">", the end of the declaration
+        (b'<?xml version="1.0"?><p encoding="big5">', None),
+        (b"<?xml version='1.0' encoding='big5'?>", "Big5"),
+        (b'<?xml encoding="big5>"?>', None),  # the quote closes after the ">"
+        (b'<?xml version="1.0" encoding = "utf-16"?>', "UTF-8"),
+        (b'<?xml version="1.0" encoding="big 5"?>', None),
+        (b'<?xml version="1.0" encoding=big5?>', None),
+        (b'<?XML encoding="big5"?>', None),
+        (b'<?xml encoding="big5"?><meta charset=koi8-r>', "KOI8-R"),  # a <meta> first
+    ],
+)
+def test_xml_declaration(data: bytes, expected: str | None) -> None:
+    assert prescan(data) == expected
+
+
+# --- the prescan: the fast walk against the byte-by-byte one --------------------------------
+
+#: Pieces from which random inputs are built: the bytes the prescan's states turn on.
+PIECES = [
+    b"<", b">", b"/", b"=", b'"', b"'", b" ", b"\t", b"\n", b"\x0c", b"<meta", b"<META ",
+    b"<meta ", b"<meta/", b"<!--", b"-->", b"--", b"-", b"!", b"?", b"<?", b"</", b"<!",
+    b"charset", b"charset=big5", b"utf-8", b"koi8-r", b"http-equiv", b"content-type",
+    b"content=", b'"text/html; charset=gbk"', b"a", b"B", b"<p", b"<a ", b"\x00", b"\xff",
+    b"==", b"<script>", b"</script>", b"<title>", b"--!>", b"<!-->", b"<a/b", b"&#99;",
+    b"<meta charset=big5>", b"<meta http-equiv=content-type content='charset=gbk'>",
+]  # fmt: skip
+
+
+def _random_pages(seed: int, n: int) -> list[bytes]:
+    rng = random.Random(seed)
+    pages = []
+    for _ in range(n):
+        page = b"".join(rng.choice(PIECES) for _ in range(rng.randint(0, 40)))
+        pages.append(page * rng.randint(1, 40) if rng.random() < 0.2 else page)
+    return pages
+
+
+def test_fast_prescan_is_the_byte_by_byte_prescan(monkeypatch: pytest.MonkeyPatch) -> None:
+    pages = _random_pages(2026, 3000)
+    fast = [prescan(page) for page in pages]
+    never = sniffing.re.compile(b"(?!)")
+    monkeypatch.setattr(sniffing, "_PRESCAN_SKIP", sniffing.re.compile(b""))  # one step a time
+    monkeypatch.setattr(sniffing, "_PRESCAN_ATTRIBUTE", never)  # get an attribute: byte by byte
+    monkeypatch.setattr(sniffing, "_PRESCAN_TAG", never)
+    monkeypatch.setattr(sniffing, "_PRESCAN_META", never)  # read every <meta>
+    slow = [prescan(page) for page in pages]
+    assert fast == slow
+    assert sum(found is not None for found in fast) > 100  # or this proves little
+
+
+# --- the <meta> the parser meets ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"<meta charset=big5>", "Big5"),
+        (b"<p>" * 2000 + b"<META CHARSET='KOI8-R'>", "KOI8-R"),
+        (b"<!-- <meta charset=big5> --><meta charset=gbk>", "GBK"),
+        (b"<!-- x --!><meta charset=big5>", "Big5"),  # "--!>" ends a comment too
+        (b"<!--!><meta charset=big5>-->", None),  # ...but not "<!--!>"
+        (b"<!--><meta charset=big5>", "Big5"),
+        (b"<!---><meta charset=big5>", "Big5"),
+        (b"<!-- never closed <meta charset=big5>", None),
+        (b"<script>document.write('<meta charset=big5>')</script><meta charset=gbk>", "GBK"),
+        (b"<script><!--<script></script><meta charset=big5></script>--></script>", None),
+        (b"<script><!--</script><meta charset=big5>", "Big5"),
+        (b"<script><!--<script>--></script><meta charset=big5>", "Big5"),
+        (b"<title><meta charset=big5></title><meta charset=gbk>", "GBK"),
+        (b"<TEXTAREA><meta charset=big5></textarea ><meta charset=gbk>", "GBK"),
+        (b"<style><meta charset=big5></style/><meta charset=gbk>", "GBK"),
+        (b"<noscript><meta charset=big5></noscript><meta charset=gbk>", "GBK"),
+        (b"<plaintext></plaintext><meta charset=big5>", None),
+        (b'<p title="<meta charset=big5>"><meta charset=gbk>', "GBK"),
+        (b'<p title="<meta charset=big5>', None),  # the page ends inside the tag
+        (b"<!DOCTYPE html><?php <meta charset=big5> ?><meta charset=gbk>", "GBK"),
+        (b"</ <meta charset=big5>><meta charset=gbk>", "GBK"),
+        (b"</><meta charset=big5>", "Big5"),
+        (b'<a/b =">" <meta charset=big5>', None),  # one tag with two attributes
+        (b"<meta charset=bogus charset=big5>", None),  # the first one counts
+        (b'<meta charset=bogus http-equiv=content-type content="charset=big5">', "Big5"),
+        (b'<meta http-equiv=refresh content="charset=big5">', None),
+        (b'<meta http-equiv="Content-Type" content="text/html; charset=euc-kr">', "EUC-KR"),
+        (b"<meta charset=shift&lowbar;jis>", "Shift_JIS"),  # character references are decoded
+        (b"<meta charset=&#98;ig5>", "Big5"),
+        (b"<meta charset=utf-16le>", "UTF-8"),
+        (b"<meta charset=x-user-defined>", "windows-1252"),
+        (b"<metacharset=big5><meta/charset=gbk>", "GBK"),
+        (b"", None),
+        (b"<meta", None),
+    ],
+)
+def test_meta_while_parsing(data: bytes, expected: str | None) -> None:
+    assert meta_while_parsing(data) == expected
+
+
+def test_html_meta_follows_the_parser_when_it_disagrees_with_the_prescan() -> None:
+    late = b"<!--" + b"x" * 1100 + b"--><meta charset=big5>"
+    assert html_meta(late) == MetaFound("Big5", True)
+    assert html_meta(b"<meta charset=big5>" + late) == MetaFound("Big5", False)
+    assert html_meta(b"<meta charset=gbk>" + late) == MetaFound("GBK", False)
+    hidden = b"<title><meta charset=gbk></title><meta charset=big5>"
+    assert (prescan(hidden), html_meta(hidden)) == ("GBK", MetaFound("Big5", True))
+    # A <meta> inside a script's text: only the prescan sees it, and nothing overrides it.
+    script = b"<script>document.write('<meta charset=gbk>')</script>"
+    assert html_meta(script) == MetaFound("GBK", False)
+    assert html_meta(b"\x00<\x00?\x00x\x00m\x00l" + late) == MetaFound("UTF-16BE", False)
+    assert html_meta(b"<p>hola") is None
+
+
+def test_html_meta_shortcut_is_the_full_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When the prescan's walk is one the tokenizer would make too, html_meta trusts the
+    # prescan's <meta> without the second scan; forcing that scan must change nothing.
+    rng = random.Random(7)
+    benign = [b"<p>", b"</p>", b"text ", b"<a href='x'>", b'<div class="a>b">', b"<br/>",
+              b"<!-- c -->", b"<!-->", b"<title>T</title>", b"<script>var a = 1;</script>",
+              b"<style>p{}</style>", b"<meta name=viewport content='w'>", b"<!DOCTYPE html>",
+              b"<?php x ?>", b"</div >", b"<img src=a/b.png>"]  # fmt: skip
+    tricky = [b'<a/b=">">', b'<a/b =">" ', b"<!-- x --!> ", b"<script>if (a<b) {}</script>",
+              b"<script><!--<script></script>-->", b"<title><meta charset=gbk></title>",
+              b"<meta charset=bogus http-equiv=content-type content='charset=gbk'>",
+              b"<meta charset=sh&lowbar;jis>", b"<plaintext>", b"<textarea><</textarea>",
+              b"<a b='x>", b"<script>", b"<!--", b"-->", b"<a//b c=\">\">"]  # fmt: skip
+    declared = [
+        b"<meta charset=big5>",
+        b"<META CHARSET='koi8-r'>",
+        b"<meta/charset=utf-8>",
+        b'<meta http-equiv="Content-Type" content="text/html; charset=euc-kr">',
+    ]
+    pages = []
+    for _ in range(3000):
+        parts = [rng.choice(tricky if rng.random() < 0.1 else benign) for _ in range(12)]
+        parts += [rng.choice(declared), rng.choice(tricky + benign + declared)]
+        pages.append(b"".join(parts[: rng.randint(0, 12)] + parts[12:]))
+    fast = [html_meta(page) for page in pages]
+    prescan_ = sniffing._prescan
+    monkeypatch.setattr(sniffing, "_prescan", lambda data: (*prescan_(data)[:2], False))
+    assert fast == [html_meta(page) for page in pages]
+    assert sum(found is not None and found.while_parsing for found in fast) > 100
+
+
+# --- decode_html: the late <meta>, browser_default, hostile input --------------------------
+
+
+def test_decode_html_changes_the_encoding_for_a_late_meta() -> None:
+    text = "Żółć, gęślą jaźń"
+    page = b"<p>" + b"x" * 2000 + b"<meta charset=iso-8859-2><p>" + text.encode("iso-8859-2")
+    decoded = decode_html(page)
+    assert (decoded.how, decoded.confident) == ("ISO-8859-2 (meta, while parsing)", False)
+    assert decoded.text.endswith(text)
+    assert decode_html(page, "text/html; charset=windows-1252").how == "windows-1252 (header)"
+
+
+def test_browser_default_skips_utf8_and_the_detector() -> None:
+    assert decode_html("<p>año".encode()).how == "UTF-8 (valid UTF-8)"
+    d = decode_html("<p>año".encode(), browser_default=True)
+    assert (d.how, d.text, d.guess) == ("windows-1252 (default)", "<p>aÃ±o", None)
+    d = decode_html(b"<p>x", browser_default=True, default="windows-1251")
+    assert d.how == "windows-1251 (default)"
+    assert decode_html(b"<meta charset=gbk>", browser_default=True).how == "GBK (meta)"
+
+
+MB10, MB2 = 10_000_000, 2_000_000
+META = b"<meta charset=big5>"
+HOSTILE = {
+    "<meta  x 10 MB": b"<meta " * (MB10 // 6),
+    "<meta charset=x  x 10 MB": b"<meta charset=x " * (MB10 // 16),
+    "<!-- x 10 MB": b"<!--" * (MB10 // 4),
+    "unterminated attribute": b'<meta content="' + b"a" * MB10,
+    "unterminated quote": b"<p title='" + META * (MB10 // 19),
+    "<meta at the very end": b"x" * MB10 + b"<meta",
+    "<meta charset at the very end": b"x" * MB10 + META,
+    "<a b= x 10 MB": b"<a " + b"b=" * (MB10 // 2),
+    "< x 10 MB": b"<" * MB10,
+    # Many small constructs, each a step of the walk to the <meta> at the end (2 MB here:
+    # about 0.3 us per construct; a quadratic walk would never finish).
+    "<p> x 2 MB, <meta>": b"<p>" * (MB2 // 3) + META,
+    "<!x> x 2 MB, <meta>": b"<!x>" * (MB2 // 4) + META,
+    "<!-- a --> x 2 MB, <meta>": b"<!-- a -->" * (MB2 // 10) + META,
+    "<title> x 2 MB, <meta>": b"<title>" * (MB2 // 7) + META,
+    "escaped scripts x 2 MB, <meta>": b"<script><!--<script>" + b"</script>" * (MB2 // 9) + META,
+}
+
+
+@pytest.mark.parametrize("data", HOSTILE.values(), ids=HOSTILE)
+@pytest.mark.parametrize("tail", [b"", b"\xff"], ids=["valid UTF-8", "one bad byte"])
+def test_hostile_input_is_linear(data: bytes, tail: bytes) -> None:
+    # 0.01-0.5 s each here; the bound is generous so that a slow, busy CI machine passes.
+    start = time.perf_counter()
+    decoded = decode_html(data + tail, detector=_none)
+    assert time.perf_counter() - start < 3
+    assert decoded.rule in (Rule.VALID_UTF8, Rule.DEFAULT, Rule.META_PARSED)

@@ -1,0 +1,980 @@
+"""Byte-exact WHATWG decoders, registered as Python codecs (``whatwg-windows-1252``...).
+
+Python's codecs only approximate the decoders of the Encoding Standard
+(https://encoding.spec.whatwg.org/), which browsers implement: ``cp1252`` refuses five
+bytes that browsers decode as C1 controls, ``cp932`` turns 0xA0 and 0xFD-0xFF into
+private-use characters, ``euc_jp`` decodes 0xA1 0xC1 as U+301C where browsers show
+U+FF5E, ``big5hkscs`` lacks 192 characters of the Big5 index... This module registers,
+for every encoding of the standard, a codec whose decoder gives exactly the standard's
+output (error mode "replacement": one U+FFFD per error, where the standard emits one)::
+
+    >>> b"\\x93Hola\\x94 \\x81".decode("whatwg-windows-1252")
+    '“Hola” \\x81'
+    >>> b"\\x82\\xa0\\xa0".decode("whatwg-shift_jis", "replace")
+    'あ\\ufffd'
+    >>> b"\\xa1\\xc1".decode("whatwg-euc-jp"), b"\\xa1\\xc1".decode("euc_jp")
+    ('～', '〜')
+
+Every codec has an incremental decoder (chunk boundaries anywhere give the same text) and
+works with any error handler: ``strict`` raises ``UnicodeDecodeError`` with the byte
+range of the first error, a handler is called once per error with that range.
+:data:`CODECS` maps each WHATWG name to its codec name. UTF-8, UTF-16LE/BE and
+x-user-defined are Python's own codecs (``utf-8``, ``utf-16-le``, ``utf-16-be``, and the
+``x-user-defined`` that :mod:`codecbox.labels` registers), which already decode exactly;
+``whatwg-utf-8`` and the like are accepted as aliases. The "replacement" encoding decodes
+any non-empty input to one U+FFFD (``whatwg-replacement``).
+
+**Encoding is not in scope**: each codec's encoder is the nearest Python codec's
+(:data:`codecbox.labels.PYTHON_CODECS`; windows-1252's is ``cp1252``), so it refuses
+what that codec refuses, and ``whatwg-replacement`` encodes nothing.
+
+How, and how fast: single-byte decoders are ``codecs.charmap_decode`` with a table built
+from the index (as fast as ``cp1252``). The multi-byte ones run the nearest C codec
+(``cp932``, ``cp949``, ``big5hkscs``, ``gb18030``, ``euc_jp``) with an error handler
+that decodes each sequence the C codec refuses by the standard's algorithm; the few
+sequences the C codec decodes *differently* were found by comparing every one of its
+sequences with the index, and are fixed afterwards (a character only that sequence
+produces is replaced) or, when they cannot be told apart in the output, make that
+block of the input (64 KiB, cut after a byte no decoder here reads as a trail byte) go
+through a pure-Python implementation of the standard's decoder. ISO-2022-JP uses
+``iso2022_jp`` the same way when the input is plain (JIS X 0208, ASCII and Roman text,
+no errors; one regular expression checks it), and otherwise decodes escape by escape
+with the C codecs on the text between. ``benchmarks/whatwg_decoders.py`` measures
+the cost: none for single-byte, about 1.05-1.5x the C codec's time for the multi-byte
+ones, about 2x for ISO-2022-JP. The index files ship gzipped in
+``codecbox/data/`` (``index-*.txt.gz``, see ``data/WHATWG-NOTICE.txt``) and load on first use.
+"""
+
+from __future__ import annotations
+
+import bisect
+import codecs
+import gzip
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
+
+__all__ = ["CODECS", "decode", "index"]
+
+_SINGLE_BYTE = (
+    "IBM866 ISO-8859-2 ISO-8859-3 ISO-8859-4 ISO-8859-5 ISO-8859-6 ISO-8859-7 ISO-8859-8 "
+    "ISO-8859-8-I ISO-8859-10 ISO-8859-13 ISO-8859-14 ISO-8859-15 ISO-8859-16 KOI8-R KOI8-U "
+    "macintosh windows-874 windows-1250 windows-1251 windows-1252 windows-1253 windows-1254 "
+    "windows-1255 windows-1256 windows-1257 windows-1258 x-mac-cyrillic"
+).split()
+_MULTI_BYTE = ("GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR")
+#: Python's codecs that already decode exactly as the standard does.
+_EXACT_ALREADY = {
+    "UTF-8": "utf-8",
+    "UTF-16BE": "utf-16-be",
+    "UTF-16LE": "utf-16-le",
+    "x-user-defined": "x-user-defined",
+}
+
+#: WHATWG encoding name -> the name of the codec that decodes exactly as the standard.
+CODECS: dict[str, str] = {
+    **{name: f"whatwg-{name.lower()}" for name in (*_SINGLE_BYTE, *_MULTI_BYTE)},
+    **_EXACT_ALREADY,
+    "replacement": "whatwg-replacement",
+}
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("_", "-").replace(" ", "-")
+
+
+@cache
+def index(name: str) -> dict[int, int]:
+    """The index ``index-<name>.txt`` of the standard: pointer -> code point.
+
+    >>> index("windows-1252")[0x9D - 0x80], len(index("jis0208"))
+    (157, 7724)
+    """
+    raw = resources.files("codecbox").joinpath(f"data/index-{name}.txt.gz").read_bytes()
+    table: dict[int, int] = {}
+    for line in gzip.decompress(raw).decode("utf-8").split("\n"):  # U+0085 is data
+        if line and not line.startswith("#"):
+            pointer, code_point = line.split("\t", 2)[:2]
+            table[int(pointer)] = int(code_point, 16)
+    return table
+
+
+# --- the error-handler plumbing ------------------------------------------------------------
+
+
+class _Redo(Exception):
+    """A block must be decoded again by the pure-Python decoder."""
+
+
+@dataclass
+class _Context:
+    spec: _MultiByte
+    errors: str  # the caller's error handler
+    obj: bytes  # the caller's whole input (what exceptions show)
+    base: int  # offset of the block given to the C codec inside ``obj``
+    record: bool  # True: do not call the caller's handler, remember the errors
+    found: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+_LOCAL = threading.local()
+_FIXUP = "codecbox.whatwg-fixup"
+
+
+def _stack() -> list[_Context]:
+    stack: list[_Context] | None = getattr(_LOCAL, "stack", None)
+    if stack is None:
+        stack = _LOCAL.stack = []
+    return stack
+
+
+def _report(
+    name: str, errors: str, obj: bytes, start: int, end: int, reason: str
+) -> tuple[str, int]:
+    """Call the caller's error handler for an error at obj[start:end] (absolute offsets)."""
+    exc = UnicodeDecodeError(name, obj, start, end, reason)
+    if errors == "strict":
+        raise exc
+    if errors == "replace":
+        return "\ufffd", end
+    return codecs.lookup_error(errors)(exc)  # type: ignore[return-value]
+
+
+def _fixup(exc: UnicodeError) -> tuple[str, int]:
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    stack = _stack()
+    if not stack:  # used outside codecbox.whatwg: nothing to fix up with
+        raise exc
+    ctx = stack[-1]
+    block = exc.object
+    out, end = ctx.spec.step(block, exc.start, len(block))
+    if out is not None:
+        return out, end
+    if ctx.record:
+        ctx.found.append((exc.start, end, ctx.spec.reason(block, exc.start, end)))
+        return "\ufffd", end
+    text, resume = _report(
+        ctx.spec.name,
+        ctx.errors,
+        ctx.obj,
+        ctx.base + exc.start,
+        ctx.base + end,
+        ctx.spec.reason(block, exc.start, end),
+    )
+    if not 0 <= resume - ctx.base <= len(block) or any(c in text for c in ctx.spec.changed):
+        raise _Redo
+    return text, resume - ctx.base
+
+
+codecs.register_error(_FIXUP, _fixup)
+
+# --- the decoders --------------------------------------------------------------------------
+
+_ASCII_RUN = re.compile(rb"[\x00-\x7f]+")
+#: Bytes after which every multi-byte decoder here is back in its initial state: the
+#: standard reprocesses them from that state whatever came before (they are no trail byte).
+_SYNC = re.compile(rb"[\x00-\x2f\x3a-\x3f]")
+_BLOCK = 1 << 16
+
+
+class _Spec:
+    name: str
+
+    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+        raise NotImplementedError
+
+
+class _SingleByte(_Spec):
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._table: str | None = None
+
+    @property
+    def table(self) -> str:
+        if self._table is None:
+            file = "iso-8859-8" if self.name == "ISO-8859-8-I" else self.name.lower()
+            mapping = index(file)
+            upper = "".join(chr(mapping.get(p, 0xFFFE)) for p in range(128))  # FFFE: undefined
+            self._table = "".join(map(chr, range(128))) + upper
+        return self._table
+
+    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+        try:
+            return codecs.charmap_decode(data, errors, self.table)
+        except UnicodeDecodeError as exc:
+            raise UnicodeDecodeError(
+                self.name, exc.object, exc.start, exc.end, exc.reason
+            ) from None
+
+
+class _Replacement(_Spec):
+    name = "replacement"
+
+    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+        data = bytes(data)
+        if not data:
+            return "", 0
+        text, _ = _report(
+            self.name, errors, data, 0, len(data), "the replacement encoding decodes nothing"
+        )
+        return text, len(data)
+
+
+# A step decodes the one sequence starting at data[i] (the decoder in its initial state):
+# (text, end) for a character, (None, end) for an error that consumed data[i:end] (the
+# standard reprocesses data[end:]). A sequence cut by the end of data is an error that
+# consumes the rest ("end-of-queue"); _INCOMPLETE flags it when more input may follow.
+_Step = Callable[[bytes, int, int], tuple[str | None, int]]
+
+
+class _MultiByte(_Spec):
+    def __init__(
+        self,
+        name: str,
+        codec: str,
+        *,
+        changed: dict[str, str] | None = None,
+        suspicious: str = "",
+        patterns: tuple[tuple[bytes, str], ...] = (),
+    ) -> None:
+        self.name = name
+        self.codec = codec
+        #: characters the C codec produces only from a sequence the standard decodes to another
+        self.fixes = changed or {}
+        #: characters the C codec may have produced from a sequence it decodes differently
+        self.suspicious = suspicious
+        #: byte sequences the C codec decodes differently, to a character other sequences
+        #: give too, with that character (the sequence matters only where it is present)
+        self.patterns = patterns
+        self.changed = "".join(self.fixes) + suspicious
+
+    # subclasses: step(), incomplete()
+    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        raise NotImplementedError
+
+    def incomplete(self, data: bytes, i: int, n: int) -> bool:
+        """True if data[i:n] is the beginning of a sequence that more bytes could complete."""
+        raise NotImplementedError
+
+    def reason(self, data: bytes, start: int, end: int) -> str:
+        if end >= len(data) and self.incomplete(data, start, len(data)):
+            return "incomplete multibyte sequence"
+        return "illegal multibyte sequence"
+
+    # --- whole-input decoding ---
+
+    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+        if not final:
+            return self._partial(bytes(data), errors)
+        text = self._quick(data, errors)
+        if text is not None:
+            return text, memoryview(data).nbytes
+        data = bytes(data)
+        try:
+            # In one piece first; if the pure-Python decoder is needed somewhere in a big
+            # input, in blocks, so that only the blocks that need it pay for it.
+            text = self._block(data, errors, data, 0, split=len(data) > 2 * _BLOCK)
+            if text is not None:
+                return text, len(data)
+            pieces, start = [], 0
+            while start < len(data):
+                cut = data.find(b"\n", start + _BLOCK)
+                if cut < 0:
+                    found = _SYNC.search(data, start + _BLOCK)
+                    cut = len(data) - 1 if found is None else found.start()
+                block = self._block(data[start : cut + 1], errors, data, start, split=False)
+                assert block is not None
+                pieces.append(block)
+                start = cut + 1
+            return "".join(pieces), len(data)
+        except _Redo:
+            return self.slow(data, 0, len(data), errors, data, True)
+
+    def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
+        """Decode all but a sequence cut by the end of ``data`` (more input may follow).
+
+        Up to the last sync byte as a whole input, then the few bytes after it one
+        sequence at a time, so a character is returned as soon as its last byte arrives.
+        """
+        cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
+        if cut < len(data) - 256:
+            for found in _SYNC.finditer(data, max(cut, len(data) - 256)):
+                cut = found.end()
+        text = ""
+        if cut:
+            try:
+                text = self.decode(data[:cut], errors, True)[0]
+            except UnicodeDecodeError as exc:
+                raise UnicodeDecodeError(
+                    exc.encoding, data, exc.start, exc.end, exc.reason
+                ) from None
+        rest, used = self.slow(data, cut, len(data), errors, data, False)
+        return text + rest, cut + used
+
+    def _quick(self, data: ReadableBuffer, errors: str) -> str | None:
+        """The C codec on the whole input, or None if anything needs more care."""
+        ctx = _Context(self, errors, b"", 0, record=True)
+        text = self._c_decode(data, ctx)
+        if ctx.found and errors != "replace":
+            return None
+        if any(c in text for c in self.suspicious) or any(c in text for _, c in self.patterns):
+            return None
+        for wrong, right in self.fixes.items():
+            if wrong in text:
+                text = text.replace(wrong, right)
+        return text
+
+    def decode_as(self, block: bytes, errors: str, obj: bytes, base: int) -> str:
+        """Decode ``block`` (which ends cleanly), reporting errors as positions in ``obj``."""
+        try:
+            text = self._block(block, errors, obj, base)
+            assert text is not None
+            return text
+        except _Redo:
+            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
+
+    def _c_decode(self, block: ReadableBuffer, ctx: _Context) -> str:
+        stack = _stack()
+        stack.append(ctx)
+        try:
+            return codecs.decode(block, self.codec, _FIXUP)
+        finally:
+            stack.pop()
+
+    def _block(
+        self, block: bytes, errors: str, obj: bytes, base: int, *, split: bool = False
+    ) -> str | None:
+        """One block, ending at a sync byte (or the end of the input).
+
+        None if ``split`` and the pure-Python decoder is needed (nothing reported yet).
+        """
+        ctx = _Context(self, errors, obj, base, record=True)
+        text = self._c_decode(block, ctx)
+        if (self.suspicious and any(c in text for c in self.suspicious)) or any(
+            c in text and p in block for p, c in self.patterns
+        ):
+            if split:
+                return None
+            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
+        if ctx.found and errors != "replace":
+            if errors == "strict":
+                start, end, reason = ctx.found[0]
+                raise UnicodeDecodeError(self.name, obj, base + start, base + end, reason)
+            try:
+                text = self._c_decode(block, _Context(self, errors, obj, base, record=False))
+            except _Redo:
+                return self.slow(block, 0, len(block), errors, obj, True, base)[0]
+        for wrong, right in self.fixes.items():
+            if wrong in text:
+                text = text.replace(wrong, right)
+        return text
+
+    def slow(
+        self,
+        data: bytes,
+        start: int,
+        stop: int,
+        errors: str,
+        obj: bytes,
+        final: bool,
+        base: int = 0,
+    ) -> tuple[str, int]:
+        """The standard's decoder in pure Python: (text, bytes of data consumed)."""
+        out: list[str] = []
+        i = start
+        step, ascii_run = self.step, _ASCII_RUN.match
+        while i < stop:
+            run = ascii_run(data, i, stop)
+            if run is not None:
+                out.append(run.group().decode("ascii"))
+                i = run.end()
+                continue
+            if not final and self.incomplete(data, i, stop):
+                break
+            text, end = step(data, i, stop)
+            if text is None:
+                text, resume = _report(
+                    self.name, errors, obj, base + i, base + end, self.reason(data, i, end)
+                )
+                end = resume - base
+            out.append(text)
+            i = end
+        return "".join(out), i - start
+
+
+class _DoubleByte(_MultiByte):
+    """Shift_JIS, EUC-KR, Big5: a lead byte, then one trail byte."""
+
+    def __init__(
+        self,
+        name: str,
+        codec: str,
+        leads: tuple[tuple[int, int], ...],
+        pointer: Callable[[int, int], int | None],
+        table: str,
+        singles: Callable[[int], str | None],
+        **fixes: Any,
+    ) -> None:
+        super().__init__(name, codec, **fixes)
+        self.leads = bytes(b for lo, hi in leads for b in range(lo, hi + 1))
+        self.pointer = pointer
+        self.table_name = table
+        self.singles = singles
+        self.specials: dict[int, str] = {}
+
+    @property
+    def table(self) -> dict[int, int]:
+        return index(self.table_name)
+
+    def incomplete(self, data: bytes, i: int, n: int) -> bool:
+        return i + 1 >= n and data[i] in self.leads
+
+    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        b = data[i]
+        single = self.singles(b)
+        if single is not None:
+            return single, i + 1
+        if b not in self.leads:
+            return None, i + 1
+        if i + 1 >= n:
+            return None, n
+        t = data[i + 1]
+        pointer = self.pointer(b, t)
+        if pointer is not None:
+            special = self.specials.get(pointer)
+            if special is not None:
+                return special, i + 2
+            cp = self.table.get(pointer)
+            if cp is not None:
+                return chr(cp), i + 2
+        return None, i + 1 if t < 0x80 else i + 2
+
+
+def _sjis_pointer(lead: int, byte: int) -> int | None:
+    if 0x40 <= byte <= 0x7E or 0x80 <= byte <= 0xFC:
+        offset = 0x40 if byte < 0x7F else 0x41
+        return (lead - (0x81 if lead < 0xA0 else 0xC1)) * 188 + byte - offset
+    return None
+
+
+def _sjis_single(b: int) -> str | None:
+    if b <= 0x80:
+        return chr(b)
+    if 0xA1 <= b <= 0xDF:
+        return chr(0xFF61 - 0xA1 + b)
+    return None
+
+
+def _euc_kr_pointer(lead: int, byte: int) -> int | None:
+    return (lead - 0x81) * 190 + (byte - 0x41) if 0x41 <= byte <= 0xFE else None
+
+
+def _big5_pointer(lead: int, byte: int) -> int | None:
+    if 0x40 <= byte <= 0x7E or 0xA1 <= byte <= 0xFE:
+        return (lead - 0x81) * 157 + (byte - (0x40 if byte < 0x7F else 0x62))
+    return None
+
+
+def _ascii_single(b: int) -> str | None:
+    return chr(b) if b < 0x80 else None
+
+
+class _ShiftJIS(_DoubleByte):
+    def __init__(self) -> None:
+        super().__init__(
+            "Shift_JIS",
+            "cp932",
+            ((0x81, 0x9F), (0xE0, 0xFC)),
+            _sjis_pointer,
+            "jis0208",
+            _sjis_single,
+            # cp932 decodes 0xA0, 0xFD, 0xFE, 0xFF (errors here) to U+F8F0-U+F8F3
+            suspicious="\uf8f0\uf8f1\uf8f2\uf8f3",
+        )
+        # pointers 8836-10715 (lead bytes 0xF0-0xF9) are the private use area
+        self.specials = {p: chr(0xE000 - 8836 + p) for p in range(8836, 10716)}
+
+
+class _Big5(_DoubleByte):
+    def __init__(self) -> None:
+        super().__init__(
+            "Big5",
+            "big5hkscs",
+            ((0x81, 0xFE),),
+            _big5_pointer,
+            "big5",
+            _ascii_single,
+            # big5hkscs -> the Big5 index, for characters only that sequence gives
+            changed={
+                "\u2022": "\u2027",  # A1 45
+                "\uff64": "\ufe51",  # A1 4E
+                "\u203e": "\u00af",  # A1 C2
+                "\u223c": "\uff5e",  # A1 E3
+                "\u2641": "\u2295",  # A1 F2
+                "\u2609": "\u2299",  # A1 F3
+                "\u00a5": "\uffe5",  # A2 44
+                "\u00a2": "\uffe0",  # A2 46
+                "\u00a3": "\uffe1",  # A2 47
+            },
+            # A2 41 and A2 42 give U+FF0F and U+FF3C in big5hkscs, as other sequences do
+            patterns=((b"\xa2\x41", "\uff0f"), (b"\xa2\x42", "\uff3c")),
+        )
+        self.specials = {
+            1133: "\u00ca\u0304",
+            1135: "\u00ca\u030c",
+            1164: "\u00ea\u0304",
+            1166: "\u00ea\u030c",
+        }
+
+
+class _EUCKR(_DoubleByte):
+    def __init__(self) -> None:
+        super().__init__(
+            "EUC-KR", "cp949", ((0x81, 0xFE),), _euc_kr_pointer, "euc-kr", _ascii_single
+        )
+
+
+class _GB18030(_MultiByte):
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            name,
+            "gb18030",
+            # Python's gb18030 predates GB 18030-2022: 20 two-byte sequences still give
+            # private-use characters, and A8 BC / 81 35 F4 37 are swapped (U+E7C7, U+1E3F)
+            suspicious="\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796"
+            "\ue7c7\ue81e\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f",
+        )
+
+    def incomplete(self, data: bytes, i: int, n: int) -> bool:
+        if not 0x81 <= data[i] <= 0xFE:
+            return False
+        if i + 1 >= n:
+            return True
+        if not 0x30 <= data[i + 1] <= 0x39:
+            return False
+        if i + 2 >= n:
+            return True
+        return 0x81 <= data[i + 2] <= 0xFE and i + 3 >= n
+
+    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        b = data[i]
+        if b < 0x80:
+            return chr(b), i + 1
+        if b == 0x80:
+            return "\u20ac", i + 1
+        if b == 0xFF:
+            return None, i + 1
+        if i + 1 >= n:
+            return None, n
+        b2 = data[i + 1]
+        if 0x30 <= b2 <= 0x39:
+            if i + 2 >= n:
+                return None, n
+            b3 = data[i + 2]
+            if not 0x81 <= b3 <= 0xFE:
+                return None, i + 1
+            if i + 3 >= n:
+                return None, n
+            b4 = data[i + 3]
+            if not 0x30 <= b4 <= 0x39:
+                return None, i + 1
+            pointer = (((b - 0x81) * 10 + b2 - 0x30) * 126 + b3 - 0x81) * 10 + b4 - 0x30
+            cp = _gb18030_ranges_code_point(pointer)
+            return (None, i + 4) if cp is None else (chr(cp), i + 4)
+        if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
+            found = index("gb18030").get((b - 0x81) * 190 + b2 - (0x40 if b2 < 0x7F else 0x41))
+            if found is not None:
+                return chr(found), i + 2
+        return None, i + 1 if b2 < 0x80 else i + 2
+
+
+@cache
+def _gb18030_ranges() -> tuple[list[int], list[int]]:
+    pairs = sorted(index("gb18030-ranges").items())
+    return [p for p, _ in pairs], [c for _, c in pairs]
+
+
+def _gb18030_ranges_code_point(pointer: int) -> int | None:
+    if 39419 < pointer < 189000 or pointer > 1237575:
+        return None
+    if pointer == 7457:
+        return 0xE7C7
+    pointers, code_points = _gb18030_ranges()
+    k = bisect.bisect_right(pointers, pointer) - 1
+    return code_points[k] + pointer - pointers[k]
+
+
+class _EUCJP(_MultiByte):
+    def __init__(self) -> None:
+        super().__init__(
+            "EUC-JP",
+            "euc_jp",
+            changed={
+                "\u301c": "\uff5e",  # A1 C1
+                "\u2016": "\u2225",  # A1 C2
+                "\u2212": "\uff0d",  # A1 DD
+                "\u00a2": "\uffe0",  # A1 F1
+                "\u00a3": "\uffe1",  # A1 F2
+                "\u00ac": "\uffe2",  # A2 CC
+            },
+            patterns=((b"\x8f\xa2\xb7", "~"),),  # the index: U+FF5E
+        )
+
+    def incomplete(self, data: bytes, i: int, n: int) -> bool:
+        b = data[i]
+        if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
+            if i + 1 >= n:
+                return True
+            return b == 0x8F and 0xA1 <= data[i + 1] <= 0xFE and i + 2 >= n
+        return False
+
+    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        b = data[i]
+        if b < 0x80:
+            return chr(b), i + 1
+        if not (b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE):
+            return None, i + 1
+        if i + 1 >= n:
+            return None, n
+        t = data[i + 1]
+        if b == 0x8E and 0xA1 <= t <= 0xDF:
+            return chr(0xFF61 - 0xA1 + t), i + 2
+        table = "jis0208"
+        if b == 0x8F and 0xA1 <= t <= 0xFE:
+            if i + 2 >= n:
+                return None, n
+            table, b, t, i = "jis0212", t, data[i + 2], i + 1
+        if 0xA1 <= b <= 0xFE and 0xA1 <= t <= 0xFE:
+            cp = index(table).get((b - 0xA1) * 94 + t - 0xA1)
+            if cp is not None:
+                return chr(cp), i + 2
+        return None, i + 1 if t < 0x80 else i + 2
+
+
+# --- ISO-2022-JP ---------------------------------------------------------------------------
+
+_ESCAPES = {b"(B": "ASCII", b"(J": "Roman", b"(I": "katakana", b"$@": "lead", b"$B": "lead"}
+
+
+def _charmap(pairs: dict[int, int]) -> str:
+    return "".join(chr(pairs.get(b, 0xFFFE)) for b in range(256))
+
+
+_ISO2022_TABLES = {
+    "ASCII": _charmap({b: b for b in range(0x80) if b not in (0x0E, 0x0F, 0x1B)}),
+    "Roman": _charmap(
+        {b: {0x5C: 0xA5, 0x7E: 0x203E}.get(b, b) for b in range(0x80) if b not in (0xE, 0xF, 0x1B)}
+    ),
+    "katakana": _charmap({b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}),
+}
+_PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
+_JIS_PAIRS = re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
+
+
+class _ISO2022JP(_Spec):
+    """The standard's ISO-2022-JP decoder, with the C codecs on the text between escapes."""
+
+    name = "ISO-2022-JP"
+
+    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+        data = bytes(data)
+        if final and _ISO_CLEAN.fullmatch(data):
+            try:
+                return _ISO_CLEAN_SPEC.decode_as(data, errors, data, 0), len(data)
+            except _Redo:
+                pass
+        return self.run(data, errors, final, ("ASCII", False))[:2]
+
+    def run(
+        self, data: bytes, errors: str, final: bool, state: tuple[str, bool]
+    ) -> tuple[str, int, tuple[str, bool]]:
+        """Decode from ``state`` (decoder/output state, output flag): text, consumed, state.
+
+        When not ``final``, stops before a sequence that more input could complete.
+        """
+        mode, flag = state
+        out: list[str] = []
+        i, n = 0, len(data)
+
+        def error(start: int, end: int, reason: str) -> int:
+            text, resume = _report(self.name, errors, data, start, end, reason)
+            out.append(text)
+            return resume
+
+        while i < n:
+            if data[i] == 0x1B:
+                if i + 2 >= n and not final and data[i + 1 : i + 2] in (b"", b"$", b"("):
+                    break
+                code = _ESCAPES.get(data[i + 1 : i + 3])
+                if code is None:  # the ESC is an error; what follows is read again
+                    flag = False
+                    i = error(i, i + 1, "invalid escape sequence")
+                    continue
+                mode, was = code, flag
+                flag = True
+                i = i + 3 if not was else error(i, i + 3, "escape sequence without text")
+                continue
+            stop = data.find(b"\x1b", i)
+            stop = n if stop < 0 else stop
+            segment = data[i:stop]
+            flag = False
+            if mode != "lead":
+                text, _ = _charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i)
+                out.append(text)
+                i = stop
+                continue
+            if _JIS_PAIRS.match(segment):
+                translated = segment.translate(_PLUS_0X80)
+                try:
+                    out.append(_EUC_JP.decode_as(translated, errors, data, i))
+                except UnicodeDecodeError as exc:
+                    raise UnicodeDecodeError(
+                        self.name, data, exc.start, exc.end, exc.reason
+                    ) from None
+                i = stop
+                continue
+            waiting = False
+            while i < stop:  # one pair at a time
+                b = data[i]
+                if not 0x21 <= b <= 0x7E:
+                    i = error(i, i + 1, "illegal multibyte sequence")
+                    continue
+                if i + 1 >= n:
+                    waiting = not final
+                    if final:
+                        i = error(i, i + 1, "incomplete multibyte sequence")
+                    break
+                t = data[i + 1]
+                if t == 0x1B:  # an error; the ESC starts an escape sequence
+                    i = error(i, i + 1, "illegal multibyte sequence")
+                    break
+                pointer = (b - 0x21) * 94 + t - 0x21
+                cp = index("jis0208").get(pointer) if 0x21 <= t <= 0x7E else None
+                if cp is None:
+                    i = error(i, i + 2, "illegal multibyte sequence")
+                else:
+                    out.append(chr(cp))
+                    i += 2
+            if waiting:
+                break
+        return "".join(out), i, (mode, flag)
+
+
+class _ISO2022JPClean(_MultiByte):
+    """Python's iso2022_jp on input that stays in ASCII, Roman and JIS X 0208 text.
+
+    On such input (:data:`_ISO_CLEAN`) it differs from the standard only where euc_jp
+    does (six JIS X 0208 characters) and in the pairs it lacks (NEC and IBM extensions),
+    which the error handler decodes.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("ISO-2022-JP", "iso2022_jp", changed=_EUC_JP.fixes)
+
+    def incomplete(self, data: bytes, i: int, n: int) -> bool:
+        return False
+
+    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        escape = data.rfind(b"\x1b", 0, i)
+        if not (
+            escape >= 0
+            and data[escape + 1] == 0x24
+            and (i - escape - 3) % 2 == 0
+            and i + 2 <= n
+            and 0x21 <= data[i] <= 0x7E
+            and 0x21 <= data[i + 1] <= 0x7E
+        ):
+            raise _Redo  # not the JIS X 0208 pair expected: let the full decoder decide
+        cp = index("jis0208").get((data[i] - 0x21) * 94 + data[i + 1] - 0x21)
+        return (None, i + 2) if cp is None else (chr(cp), i + 2)
+
+    def slow(
+        self,
+        data: bytes,
+        start: int,
+        stop: int,
+        errors: str,
+        obj: bytes,
+        final: bool,
+        base: int = 0,
+    ) -> tuple[str, int]:
+        if (start, stop, base, final) != (0, len(data), 0, True) or obj is not data:
+            raise _Redo
+        return _ISO.run(data, errors, True, ("ASCII", False))[:2]
+
+
+_ISO_TEXT = rb"[^\x0e\x0f\x1b\x80-\xff]"
+#: ISO-2022-JP without katakana, errors, or two escape sequences in a row. The JIS X 0208
+#: runs are not checked for an even length: an odd byte makes the C codec fail at the ESC
+#: after it, and the error handler hands the input to the full decoder.
+_ISO_CLEAN = re.compile(
+    rb"%s*+(?:\x1b\([BJ]%s++|\x1b\$[@B][\x21-\x7e]++)*+(?:\x1b\(B)?+" % (_ISO_TEXT, _ISO_TEXT)
+)
+
+
+def _charmap_report(
+    segment: bytes, errors: str, table: str, obj: bytes, base: int
+) -> tuple[str, int]:
+    """charmap_decode, with errors reported as positions in ``obj``."""
+    try:
+        return codecs.charmap_decode(segment, "strict", table)
+    except UnicodeDecodeError:
+        pass
+    out: list[str] = []
+    i = 0
+    while i < len(segment):
+        try:
+            text, used = codecs.charmap_decode(segment[i:], "strict", table)
+            out.append(text)
+            break
+        except UnicodeDecodeError as exc:
+            out.append(codecs.charmap_decode(segment[i : i + exc.start], "strict", table)[0])
+            start = i + exc.start
+            text, resume = _report(
+                "ISO-2022-JP", errors, obj, base + start, base + start + 1, "illegal byte"
+            )
+            out.append(text)
+            i = resume - base
+    return "".join(out), len(segment)
+
+
+# --- registration --------------------------------------------------------------------------
+
+_EUC_JP = _EUCJP()
+_ISO = _ISO2022JP()
+_ISO_CLEAN_SPEC = _ISO2022JPClean()
+_SPECS: dict[str, _Spec] = {name: _SingleByte(name) for name in _SINGLE_BYTE}
+_SPECS.update(
+    {
+        "Shift_JIS": _ShiftJIS(),
+        "EUC-KR": _EUCKR(),
+        "Big5": _Big5(),
+        "GBK": _GB18030("GBK"),
+        "gb18030": _GB18030("gb18030"),
+        "EUC-JP": _EUC_JP,
+        "ISO-2022-JP": _ISO,
+        "replacement": _Replacement(),
+    }
+)
+
+
+def decode(data: ReadableBuffer, encoding: str, errors: str = "replace") -> str:
+    """Decode ``data`` with the standard's decoder for the WHATWG name ``encoding``.
+
+    >>> decode(b"\\x80\\xa8\\xbc\\xff", "gb18030"), b"\\xa8\\xbc".decode("gb18030")
+    ('€ḿ\\ufffd', '\\ue7c7')
+    """
+    return codecs.decode(bytes(data), CODECS[encoding], errors)
+
+
+def _codec_info(name: str) -> codecs.CodecInfo:
+    from codecbox.labels import PYTHON_CODECS
+
+    spec = _SPECS[name]
+    nearest = PYTHON_CODECS[name]
+    encoder = None if nearest is None else codecs.lookup(nearest)
+
+    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
+        if encoder is None:
+            if text:
+                raise UnicodeEncodeError(name, text, 0, len(text), "nothing encodes")
+            return b"", 0
+        return encoder.encode(text, errors)
+
+    def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+        return spec.decode(data, errors, True)  # bytes.decode passes a memoryview: no copy
+
+    class IncrementalDecoder(codecs.IncrementalDecoder):
+        def __init__(self, errors: str = "strict") -> None:
+            super().__init__(errors)
+            self.reset()
+
+        def reset(self) -> None:
+            self.pending = b""
+            self.state: tuple[str, bool] = ("ASCII", False)
+            self.started = False
+
+        def getstate(self) -> tuple[bytes, int]:
+            flags = ["ASCII", "Roman", "katakana", "lead"].index(self.state[0]) * 2
+            return self.pending, flags + self.state[1] + 8 * self.started
+
+        def setstate(self, state: tuple[bytes, int]) -> None:
+            self.pending, flags = state
+            self.started = bool(flags & 8)
+            self.state = (["ASCII", "Roman", "katakana", "lead"][(flags & 7) // 2], bool(flags & 1))
+
+        def decode(self, input: ReadableBuffer, final: bool = False) -> str:
+            data = self.pending + bytes(input)
+            if isinstance(spec, _Replacement):
+                if self.started or not data:
+                    return ""
+                self.started = True
+                return spec.decode(data, self.errors, True)[0]
+            if isinstance(spec, _ISO2022JP):
+                text, used, self.state = spec.run(data, self.errors, final, self.state)
+            else:
+                text, used = spec.decode(data, self.errors, final)
+            self.pending = data[used:]
+            return text
+
+    class NothingEncoder(codecs.IncrementalEncoder):
+        def encode(self, input: str, final: bool = False) -> bytes:
+            return encode(input, self.errors)[0]
+
+    incremental_encoder: Any = (
+        NothingEncoder if nearest is None else codecs.getincrementalencoder(nearest)
+    )
+
+    class StreamReader(codecs.StreamReader):
+        # An incremental decoder keeps what a chunk leaves pending (and ISO-2022-JP's state).
+        def decode(self, input: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            decoder = self.__dict__.get("_decoder")
+            if decoder is None or decoder.errors != errors:
+                decoder = self.__dict__["_decoder"] = IncrementalDecoder(errors)
+            return decoder.decode(input), len(bytes(input))
+
+        def reset(self) -> None:
+            super().reset()
+            self.__dict__.pop("_decoder", None)
+
+    class StreamWriter(codecs.StreamWriter):
+        def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
+            return encode(input, errors)
+
+    return codecs.CodecInfo(
+        name=CODECS[name],
+        encode=encode,
+        decode=decode,
+        incrementalencoder=incremental_encoder,
+        incrementaldecoder=IncrementalDecoder,
+        streamreader=StreamReader,
+        streamwriter=StreamWriter,
+    )
+
+
+_BY_CODEC = {_normal(codec): name for name, codec in CODECS.items()}
+_BY_CODEC.update({_normal(f"whatwg-{name}"): name for name in _EXACT_ALREADY})
+
+
+@cache
+def _search(normalized: str) -> codecs.CodecInfo | None:
+    name = _BY_CODEC.get(normalized)
+    if name is None:
+        return None
+    if name in _EXACT_ALREADY:
+        return codecs.lookup(_EXACT_ALREADY[name])
+    return _codec_info(name)
+
+
+def _search_whatwg(name: str) -> codecs.CodecInfo | None:
+    return _search(_normal(name)) if name[:6].lower() == "whatwg" else None
+
+
+codecs.register(_search_whatwg)
