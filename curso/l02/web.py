@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codecbox import Decoded, Rule, resolve
+from codecbox.labels import PYTHON_CODECS
 from curso.l02.server import Pagina
 from curso.render import Table, View, visible
 
@@ -49,6 +50,7 @@ REGLAS: dict[Rule, str] = {
     Rule.SOURCE: "tabla de orígenes",
     Rule.VALID_UTF8: "UTF-8 válido",
     Rule.META: "<meta>",
+    Rule.META_PARSED: "<meta> al analizar",
     Rule.DETECTED: "detectada",
     Rule.DEFAULT: "por defecto",
 }
@@ -152,15 +154,17 @@ def tabla_paginas(descargas: Iterable[tuple[str, Any, Decoded]]) -> Descargas:
 
 
 def tabla_etiquetas(etiquetas: Sequence[str]) -> Table:
-    """For each label: Python's codec of that name, and what a browser decodes instead.
+    """For each label: Python's codec of that name, what a browser decodes instead, and
+    the Python codec closest to the browser's decoder (codecbox decodes it exactly).
 
     >>> print(tabla_etiquetas(["latin1"]))
-    etiqueta  Python lee  un navegador lee  códec de codecbox
+    etiqueta  Python lee  un navegador lee  el códec de Python más cercano
     latin1    iso8859-1   windows-1252      cp1252
     """
     rows = []
     for label in etiquetas:
         browser = resolve(label, label=True)
-        rows.append((label, codecs.lookup(label).name, browser.name, str(browser.codec)))
-    header = ("etiqueta", "Python lee", "un navegador lee", "códec de codecbox")
+        nearest = str(PYTHON_CODECS[browser.name])
+        rows.append((label, codecs.lookup(label).name, browser.name, nearest))
+    header = ("etiqueta", "Python lee", "un navegador lee", "el códec de Python más cercano")
     return Table(header, tuple(rows), mono=True)

@@ -81,11 +81,12 @@ EXPLORER_QUESTIONS: dict[str, tuple[Callable[[], Any], str]] = {
 
 
 def _codec(name: object) -> str | None:
+    """The encoding a name means (its codecbox name: "cp932" and "Shift_JIS" are one)."""
     if not isinstance(name, str):
         return None
     for label in (True, False):
         try:
-            return resolve(name, label=label).codec
+            return resolve(name, label=label).name
         except (LookupError, ValueError):
             continue
     return None
@@ -155,7 +156,7 @@ def ej2(ns: Namespace) -> str:
         )
     if osaka < len(muestras):
         codecs_ = {_codec(x) for x in lista}
-        if not {"cp932", "euc_jp"} <= codecs_:
+        if not {"Shift_JIS", "EUC-JP"} <= codecs_:
             raise Pista(
                 "falta una de las dos codificaciones que manda el proveedor, o está la familia "
                 "en lugar de la variante (recuerda la trampa 3)"

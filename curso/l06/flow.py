@@ -35,6 +35,7 @@ RULES: dict[Rule, str] = {
     Rule.DETECTED: "adivinada",
     Rule.HEADER: "por la cabecera HTTP",
     Rule.META: "por la etiqueta <meta>",
+    Rule.META_PARSED: "por una etiqueta <meta> hallada al analizar la página",
     Rule.DEFAULT: "por omisión",
 }
 
