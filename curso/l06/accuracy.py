@@ -570,8 +570,8 @@ def table(results: Results, length: int, *, published: bool = True) -> Table:
 def published_table(results: Results, length: int) -> Table:
     """The published lesson's counts beside ours, for one length it published (4, 16, 256).
 
-    v1 and v2 measured here and cited from there; PHP's two lists cited only (PHP does
-    not run here).
+    v1 and v2 measured here and cited from there; PHP's two lists cited only (where PHP
+    is installed, :mod:`curso.l06.php` measures them: ``php.accuracy_table``).
     """
     if length not in PUBLISHED_LENGTHS:
         raise ValueError(f"the published lesson has no figures for length {length}")
