@@ -14,6 +14,11 @@ time of this process, which other jobs on the machine disturb less than wall tim
 prints MB/s (decimal MB of input) and the ratio of the times (exact / nearest: 1.00 is as
 fast, 2.00 half as fast). The last column says whether the two texts are the same: a
 "differs" is realistic text that the nearest codec already decodes unlike a browser.
+
+A second table is about small inputs, where what counts is the fixed cost of a call (a web
+page of a few KB): the first ``--small`` bytes (5,000 by default, cut at a line end) of the
+same text, decoded ``--calls`` times in a row per run, same interleaving; it prints
+microseconds per call for each codec, the difference and the ratio.
 """
 
 from __future__ import annotations
@@ -52,9 +57,22 @@ def sample(codec: str, size: int) -> bytes:
     return one * max(1, size // len(one))
 
 
-def timed(data: bytes, codecs: tuple[str, str], repeat: int) -> list[tuple[float, str]]:
-    """The fastest of ``repeat`` runs of each codec, the runs interleaved (fairer on a busy
-    machine than a median of consecutive runs), and each codec's text."""
+def small_sample(data: bytes, name: str, nearest: str, size: int) -> bytes:
+    """At most ``size`` bytes of the start of ``data``'s text, cut at a line end (in the
+    text, so that it is a whole input in every encoding: ISO-2022-JP, UTF-16)."""
+    codec = "iso2022_jp" if name == "ISO-2022-JP" else nearest
+    text = data.decode(nearest, "replace")[:size]
+    while len(text.encode(codec, "replace")) > size:
+        text = text[: len(text) * 9 // 10]
+    return text[: text.rfind("\n") + 1 or len(text)].encode(codec, "replace")
+
+
+def timed(
+    data: bytes, codecs: tuple[str, str], repeat: int, calls: int = 1
+) -> list[tuple[float, str]]:
+    """The fastest of ``repeat`` runs of each codec (``calls`` decodes per run), the runs
+    interleaved (fairer on a busy machine than a median of consecutive runs), and each
+    codec's text. Times are per call."""
     best = [float("inf")] * len(codecs)
     texts = [""] * len(codecs)
     for run in range(repeat):
@@ -62,8 +80,9 @@ def timed(data: bytes, codecs: tuple[str, str], repeat: int) -> list[tuple[float
         for k, codec in order if run % 2 else reversed(order):  # neither always goes first
             texts[k] = ""  # free the previous text before timing
             start = time.process_time()
-            texts[k] = data.decode(codec, "replace")
-            best[k] = min(best[k], time.process_time() - start)
+            for _ in range(calls):
+                texts[k] = data.decode(codec, "replace")
+            best[k] = min(best[k], (time.process_time() - start) / calls)
     return list(zip(best, texts, strict=True))
 
 
@@ -72,8 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=10 * 1024 * 1024)
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--small", type=int, default=5000, help="bytes of the small inputs")
+    parser.add_argument("--calls", type=int, default=400, help="small decodes per run")
     args = parser.parse_args(argv)
     rows = []
+    smalls = []
     header = f"{'encoding':<15} {'exact':>10} {'python':>14} {'MB/s exact':>11} "
     header += f"{'MB/s python':>12} {'ratio':>6}  output"
     print(header)
@@ -86,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             data = data.decode("cp932").encode("iso2022_jp", "replace")
         (t_exact, text_exact), (t_python, text_python) = timed(data, (exact, nearest), args.repeat)
         same = "same" if text_exact == text_python else "differs"
+        smalls.append((name, exact, nearest, small_sample(data, name, nearest, args.small)))
         mb = len(data) / 1e6
         ratio = t_exact / t_python
         rows.append((name, ratio))
@@ -96,6 +119,15 @@ def main(argv: list[str] | None = None) -> int:
         )
     worst = max(rows, key=lambda r: r[1])
     print(f"\nworst ratio: {worst[0]} {worst[1]:.2f} ({len(rows)} encodings, {mb:.1f} MB each)")
+    print(f"\n{'small input':<15} {'bytes':>6} {'µs exact':>9} {'µs python':>10}", end="")
+    print(f" {'extra':>6} {'ratio':>6}")
+    for name, exact, nearest, data in smalls:
+        (t_exact, _), (t_python, _) = timed(data, (exact, nearest), args.repeat, args.calls)
+        print(
+            f"{name:<15} {len(data):>6} {t_exact * 1e6:>9.1f} {t_python * 1e6:>10.1f} "
+            f"{(t_exact - t_python) * 1e6:>6.1f} {t_exact / t_python:>6.2f}",
+            flush=True,
+        )
     return 0
 
 

@@ -22,6 +22,7 @@ Encoding Standard's exact decoders (:mod:`codecbox.whatwg`), as in browsers.
 from __future__ import annotations
 
 import codecs
+import functools
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
 from codecbox.sniffing import (
-    MetaFound,
+    BOMS,
     bom,
     charset_from_content_type,
     html_meta,
@@ -62,6 +63,19 @@ class Decoded(Decided):
     guess: Guess | None = None
 
 
+_new = object.__new__
+
+
+def _decoded(
+    text: str, encoding: Encoding, rule: Rule, replaced: int, guess: Guess | None = None
+) -> Decoded:
+    """``Decoded(text, encoding, rule, replaced, guess)``, built without the frozen
+    dataclass's ``__init__`` (one ``object.__setattr__`` per field): the same object."""
+    decoded: Decoded = _new(Decoded)
+    decoded.__dict__.update(text=text, encoding=encoding, rule=rule, replaced=replaced, guess=guess)
+    return decoded
+
+
 # --- decoding with an exact count of replacements -----------------------------------------
 
 _COUNTS = threading.local()
@@ -86,13 +100,13 @@ def _decode_as(
     payload = data[skip:]
     if encoding.codec is None:  # the replacement encoding: all of it is one error
         if not payload:
-            return Decoded("", encoding, rule, 0, guess)
+            return _decoded("", encoding, rule, 0, guess)
         if errors == "strict":
             reason = "the replacement encoding decodes nothing"
             raise DecodeError(encoding.name, data, skip, skip + 1, reason, rule=rule.value)
-        return Decoded("\ufffd", encoding, rule, 1, guess)
+        return _decoded("\ufffd", encoding, rule, 1, guess)
     try:
-        return Decoded(payload.decode(encoding.codec), encoding, rule, 0, guess)
+        return _decoded(payload.decode(encoding.codec), encoding, rule, 0, guess)
     except UnicodeDecodeError as exc:
         if errors == "strict":
             raise DecodeError.wrap(
@@ -100,7 +114,7 @@ def _decode_as(
             ) from None
     _COUNTS.n = 0
     text = payload.decode(encoding.codec, _COUNTING)
-    return Decoded(text, encoding, rule, _COUNTS.n, guess)
+    return _decoded(text, encoding, rule, _COUNTS.n, guess)
 
 
 # --- the one pipeline ---------------------------------------------------------------------
@@ -137,6 +151,16 @@ def _web(encoding: Encoding) -> Encoding | None:
     return None if equivalent is None else resolve(equivalent, label=True)
 
 
+_UTF8 = resolve("utf-8")
+#: What a byte order mark can start with: the one check most pages need.
+_BOM_STARTS = frozenset(mark[0] for mark, *_ in BOMS)
+
+
+def _check_errors(errors: str) -> None:
+    if errors not in ("replace", "strict"):
+        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+
+
 def _pipeline(
     data: bytes,
     declarations: Sequence[tuple[Rule, Callable[[], Encoding | None]]],
@@ -148,8 +172,7 @@ def _pipeline(
     errors: str,
 ) -> Decoded:
     """BOM > each declaration in order > valid UTF-8 > detection > ``default``."""
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
+    _check_errors(errors)
     found = bom(data, web=web)
     if found is not None:
         return _decode_as(data, found[1], found[0], Rule.BOM, errors, None)
@@ -157,8 +180,24 @@ def _pipeline(
         encoding = declared()
         if encoding is not None:
             return _decode_as(data, 0, encoding, rule, errors, None)
+    return _undeclared(
+        data, web=web, candidates=candidates, detector=detector, default=default, errors=errors
+    )
+
+
+def _undeclared(
+    data: bytes,
+    *,
+    web: bool,
+    candidates: Sequence[str | Encoding] | None,
+    detector: Detector,
+    default: Encoding,
+    errors: str,
+) -> Decoded:
+    """The end of the pipeline, when nothing declared an encoding: valid UTF-8 >
+    detection > ``default``."""
     try:
-        return Decoded(data.decode("utf-8"), resolve("utf-8"), Rule.VALID_UTF8, 0)
+        return _decoded(data.decode("utf-8"), _UTF8, Rule.VALID_UTF8, 0)
     except UnicodeDecodeError:
         pass
     # As a prefix: a last character cut off (a truncated download, a size-capped read)
@@ -170,6 +209,18 @@ def _pipeline(
     if detected is not None:
         return _decode_as(data, 0, detected, Rule.DETECTED, errors, guess)
     return _decode_as(data, 0, default, Rule.DEFAULT, errors, guess)
+
+
+#: ``resolve(name)`` remembered, for the ``default`` names a program passes on every call.
+_resolve_name = functools.lru_cache(maxsize=64)(resolve)
+
+
+@functools.lru_cache(maxsize=256)
+def _header_encoding(value: str) -> Encoding | None:
+    """The encoding a browser decodes with for one Content-Type header value, or None;
+    remembered, because a crawler meets the same few header values again and again."""
+    name = charset_from_content_type(value)
+    return None if name is None else web_encoding(name)
 
 
 def _candidates(candidates: Sequence[str | Encoding] | None) -> list[Encoding] | None:
@@ -215,34 +266,34 @@ def decode_html(
 invalid continuation byte
     """
     data = bytes(body)
-
-    def header() -> Encoding | None:
+    fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
+    wanted = None if candidates is None else _candidates(candidates)
+    detect = detector_for(detector)
+    if errors != "replace":
+        _check_errors(errors)
+    # The pipeline (BOM > header > meta > meta while parsing > [default] > valid UTF-8 >
+    # detector > default), written out: this is the function that runs on every page.
+    if data and data[0] in _BOM_STARTS:
+        found = bom(data, web=True)
+        if found is not None:
+            return _decode_as(data, found[1], found[0], Rule.BOM, errors, None)
+    if content_type is None:
+        encoding = None
+    elif isinstance(content_type, str):
+        encoding = _header_encoding(content_type)
+    else:
         name = charset_from_content_type(content_type)
-        return None if name is None else web_encoding(name)
-
-    found: list[MetaFound | None] = []  # html_meta(data), once, if the header is silent
-
-    def meta(while_parsing: bool) -> Encoding | None:
-        if not found:
-            found.append(html_meta(data))
-        if found[0] is None or found[0].while_parsing != while_parsing:
-            return None
-        return web_encoding(found[0].encoding)
-
-    fallback = resolve(default)
-    return _pipeline(
-        data,
-        (
-            (Rule.HEADER, header),
-            (Rule.META, lambda: meta(False)),
-            (Rule.META_PARSED, lambda: meta(True)),
-            *([(Rule.DEFAULT, lambda: fallback)] if browser_default else []),
-        ),
-        web=True,
-        candidates=_candidates(candidates),
-        detector=detector_for(detector),
-        default=fallback,
-        errors=errors,
+        encoding = None if name is None else web_encoding(name)
+    if encoding is not None:
+        return _decode_as(data, 0, encoding, Rule.HEADER, errors, None)
+    meta = html_meta(data)
+    if meta is not None:
+        rule = Rule.META_PARSED if meta.while_parsing else Rule.META
+        return _decode_as(data, 0, web_encoding(meta.encoding), rule, errors, None)
+    if browser_default:
+        return _decode_as(data, 0, fallback, Rule.DEFAULT, errors, None)
+    return _undeclared(
+        data, web=True, candidates=wanted, detector=detect, default=fallback, errors=errors
     )
 
 

@@ -402,41 +402,71 @@ _TEXT_NAMES = (
 _P_SLASHED = rb"/?[A-Za-z][^" + _NS + rb"/>]*+/++[^" + _NS + rb"/>]"
 
 
+#: After "<" + the first letter of a tag name (or "</" + letter): the rest of a name without
+#: a "/" inside (see _P_SLASHED; slashes may end it), then its attributes and ">".
+_P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _P_ATTRIBUTES + b")"
+#: The letters no name in _TEXT_NAMES, "meta" or "plaintext" starts with.
+_P_PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
+
+
+def _no_charset(excluded: bytes, *, one: bool = False) -> bytes:
+    """``[^excluded]*+`` (or one such byte), minus "&" and any "c" that starts "charset"."""
+    cls = b"[^" + excluded + b"cC&]"
+    c = rb"[cC](?!(?i:harset))"
+    return b"(?:" + cls + b"|" + c + b")" if one else cls + b"*+(?:" + c + cls + b"*+)*+"
+
+
+#: After "<": a <meta> whose attributes (as _PRESCAN_META reads them) hold neither
+#: "charset" nor "&": the prescan's loop would step over it and change nothing, so the skip
+#: does. Each class of _attribute_pattern loses "&" and the "c" of "charset" (which, being
+#: letters, cannot span two tokens); a tag that has them, or that the bytes cut, does not
+#: match at all. (Only for the prescan's 1024 bytes: each try may read to the end.)
+_P_META_WITHOUT_CHARSET = (
+    rb"(?i:meta)(?=[" + _NS + rb"/])(?:[" + _NS + rb"/]*+"
+    + _no_charset(_NS + b"/>", one=True) + _no_charset(_NS + b"/=>")  # the name
+    + rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:"
+    + b'"' + _no_charset(b'"') + b'"|' + b"'" + _no_charset(b"'") + b"'"  # quoted
+    + rb"|(?=>)"
+    + b"|" + _no_charset(_NS + b">\"'", one=True) + _no_charset(_NS + b">")
+    + rb"(?=[" + _NS + rb">]))"  # unquoted
+    + rb"|" + _S + rb"*+(?=[^=" + _NS + rb"]))"  # no "=": no value
+    + rb")*+[" + _NS + rb"/]*+>"
+)  # fmt: skip
+
+
 def _p_text_element(name: bytes) -> bytes:
-    """A start tag whose text holds no "<" before its end tag: prescan and tokenizer agree."""
+    """After "<": a start tag whose text holds no "<" before its end tag: prescan and
+    tokenizer agree."""
     return (
-        rb"|<(?=(?i:"
-        + name
-        + rb")[\t\n\x0c\r />])(?!"
-        + _P_SLASHED
-        + b")"
-        + _P_TAG
-        + rb"(?=[^<]*+</(?i:"
-        + name
-        + rb")[\t\n\x0c\r />])"
-    )
+        rb"|(?i:" + name + rb")/*+(?=[" + _NS + rb">])" + _P_ATTRIBUTES
+        + rb"(?=[^<]*+</(?i:" + name + rb")[\t\n\x0c\r />])"
+    )  # fmt: skip
 
 
 #: Everything the prescan steps over, in one match: bytes that start nothing, comments (to
 #: the first "-->" after "<!", so "<!-->" is one), tags other than <meta>, and "<!", "</",
 #: "<?" to the next ">". It stops before a <meta> or where the bytes run out inside
 #: something (then the step-by-step loop decides, exactly), and also before what the HTML
-#: tokenizer would read otherwise (see _same_for_parser), so that the loop can tell.
+#: tokenizer would read otherwise (see _same_for_parser), so that the loop can tell. After
+#: "<" the alternatives are tried in the order pages need them: a tag whose name starts with
+#: a letter that no special name starts with, an end tag, "<!", then the other tags.
 _PRESCAN_SKIP = re.compile(
-    rb"(?:[^<]++"
-    rb"|<(?![!/?A-Za-z])"
-    rb"|<!--(?:-?>|(?:[^-]++|-(?!-!?>))*+-->)"  # a "--!>" inside stops it
-    rb"|<(?!(?i:meta)[\t\n\x0c\r /]|(?i:plaintext|"
-    + b"|".join(_TEXT_NAMES)
-    + rb")[\t\n\x0c\r />]|"
-    + _P_SLASHED
-    + rb")(?=[A-Za-z]|/[A-Za-z])"
-    + _P_TAG
+    rb"(?:[^<]++|<(?:"
+    + _P_PLAIN_LETTER + _P_REST
+    + rb"|/[A-Za-z]" + _P_REST
+    + rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+-->)|(?!--)[^>]*+>)"  # a "--!>" inside stops it
+    + b"|" + _P_META_WITHOUT_CHARSET
+    + rb"|(?!(?i:meta)[\t\n\x0c\r /]|(?i:plaintext|" + b"|".join(_TEXT_NAMES)
+    + rb")[\t\n\x0c\r />])[IMNPSTXimnpstx]" + _P_REST
     + b"".join(_p_text_element(name) for name in _TEXT_NAMES)
-    + rb"|<(?:!(?!--)|\?|/(?![A-Za-z]))[^>]*+>"  # "<!", "<?", "</" + not a letter
-    rb")*+"
-)
+    + rb"|\?[^>]*+>"  # "<?" to the next ">"
+    rb"|/(?![A-Za-z])[^>]*+>"  # "</" + not a letter
+    rb"|(?![!/?A-Za-z])"  # a "<" that is text
+    rb"))*+"
+)  # fmt: skip
 _SLASHED = re.compile(b"<" + _P_SLASHED)
+#: Where the prescan can find an encoding: without this, only an XML declaration can.
+_PRESCAN_META_START = re.compile(rb"<(?i:meta)[\t\n\x0c\r /]")
 #: The next "<" the prescan does something with (at any other byte it takes "next byte").
 _PRESCAN_STEP = re.compile(rb"<(?:(!--)|((?i:meta)[\t\n\x0c\r /])|([A-Za-z]|/[A-Za-z])|[!/?])")
 
@@ -549,6 +579,14 @@ def _meta_charset(data: bytes, pos: int) -> tuple[int, str | None]:
     return pos, _changed_to(charset)
 
 
+@functools.lru_cache(maxsize=256)
+def _meta_tag_charset(attributes: bytes) -> str | None:
+    """:func:`_meta_charset` of a ``<meta`` whose attributes (up to and including the ">"
+    that ends the tag) _PRESCAN_META matched: the walk stays inside them. Remembered, because
+    pages repeat a few such tags (``<meta charset="utf-8">``)."""
+    return _meta_charset(attributes, 0)[1]
+
+
 def _skip_tag(data: bytes, pos: int) -> int:
     """A tag other than <meta> from just after its "<": the position of the ">" that ends it."""
     m = _PRESCAN_TAG.match(data, pos)
@@ -630,6 +668,15 @@ def prescan(data: bytes) -> str | None:
     return _prescan(data)[0]
 
 
+def _no_meta_charset(data: bytes) -> bool:
+    """True when the prescan's walk over ``data`` cannot find a <meta> that names an
+    encoding: for the prescan, only a ``<meta`` that spells "charset" (in any ASCII case;
+    it decodes no character references) can."""
+    return _PRESCAN_META_START.search(data) is None or (
+        b"charset" not in data and b"charset" not in data.lower()
+    )
+
+
 def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     """:func:`prescan`, plus where the <meta> that decided ends (-1 if none did) and whether
     the HTML tokenizer reads the bytes up to there as the prescan did, so that the first
@@ -642,6 +689,8 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
         return "UTF-16LE", -1, False
     if data.startswith(b"\x00<\x00?\x00x"):
         return "UTF-16BE", -1, False
+    if _no_meta_charset(data):
+        return _xml_declaration(data), -1, False  # what the walk would come to
     pos = 0
     plain = True
     try:
@@ -661,10 +710,20 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
             elif m.start(2) >= 0:  # <meta followed by a space or "/"
                 whole = _PRESCAN_META.match(data, start + 5)
                 if whole is not None:
-                    plain = plain and b"&" not in whole.group()
-                    if b"charset" not in whole.group().lower():
-                        pos = whole.end()  # no attribute can name an encoding
+                    attributes = whole.group()
+                    lowered = attributes.lower()
+                    pos = whole.end()
+                    if b"charset" not in lowered:  # no attribute can name an encoding...
+                        # ...unless, for the tokenizer, an http-equiv with a content
+                        # whose character references spell "charset"
+                        plain = plain and (b"&" not in attributes or b"http-equiv" not in lowered)
                         continue
+                    plain = plain and b"&" not in attributes
+                    charset = _meta_tag_charset(attributes)
+                    if charset is not None:
+                        return charset, pos, plain
+                    plain = False
+                    continue
                 pos, charset = _meta_charset(data, start + 5)
                 if charset is not None:
                     return charset, pos + 1, plain
@@ -769,6 +828,8 @@ _T_ATTRIBUTE = re.compile(
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
 _T_STEP = re.compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
 _COMMENT_END = re.compile(rb"--!?>")
+#: A start tag the tokenizer names "meta": without one, no <meta> changes the encoding.
+_T_META_START = re.compile(rb"<(?i:meta)[\t\n\x0c\r />]")
 _END_TAG = rb"[\t\n\x0c\r />]"
 _TEXT_ONLY = {name: re.compile(rb"</(?i:" + name + rb")" + _END_TAG) for name in _TEXT_ELEMENTS}
 _SCRIPT_END = re.compile(rb"</(?i:script)" + _END_TAG)
@@ -865,8 +926,25 @@ def meta_while_parsing(data: bytes) -> str | None:
     return _meta_while_parsing(data, whole_page=True)
 
 
+def _no_meta_declares(data: bytes) -> bool:
+    """True when no <meta> the tokenizer could meet can name an encoding: the tag that
+    starts at each "<meta" (as the tokenizer reads it, if it meets that "<" at all) spells
+    neither "charset" nor a numeric character reference. A cheap check before the scan,
+    and a linear one: at most 8 tags are read, then the whole page is looked at once."""
+    for n, m in enumerate(_T_META_START.finditer(data)):
+        if n == 8:  # many <meta>: one look at the whole page instead
+            return not _may_declare(data)
+        tag = _T_TAG.match(data, m.start() + 1)
+        # No match: the page ends inside this tag, which holds every later "<meta".
+        if _may_declare(data[m.start() : len(data) if tag is None else tag.end()]):
+            return False
+        if tag is None:
+            break
+    return True
+
+
 def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
-    if whole_page and not _may_declare(data):
+    if whole_page and _no_meta_declares(data):
         return None  # the scan would only step over everything
     pos = 0
     while True:
@@ -936,12 +1014,14 @@ def html_meta(data: bytes) -> MetaFound | None:
     (MetaFound(encoding='Big5', while_parsing=False), None)
     """
     early, end, plain = _prescan(data)
-    if early in ("UTF-16LE", "UTF-16BE"):
-        return MetaFound(early, False)
-    if early is not None and end >= 0 and plain:
-        return MetaFound(early, False)  # the parser meets the same <meta> first
+    if early is not None and ((end >= 0 and plain) or early in ("UTF-16LE", "UTF-16BE")):
+        return _found(early, False)  # the parser meets the same <meta> first, or UTF-16
     # When the prescan found one, the parser most likely stops at that same <meta>.
     late = _meta_while_parsing(data, whole_page=early is None)
     if late is None or late == early:
-        return None if early is None else MetaFound(early, False)
-    return MetaFound(late, True)
+        return None if early is None else _found(early, False)
+    return _found(late, True)
+
+
+#: A MetaFound for each (encoding, while_parsing), made once: it is an immutable tuple.
+_found = functools.lru_cache(maxsize=256)(MetaFound)

@@ -465,3 +465,109 @@ def test_default_detection_time_does_not_grow_with_the_size() -> None:
         times.append(time.perf_counter() - start)
         assert guess.encoding is not None and guess.encoding.name == "KOI8-R"
     assert times[1] < 20 * times[0] + 0.05  # a whole-input detector would take ~100 times
+
+
+# --- decode_html's written-out pipeline is the shared one -----------------------------------
+
+
+def _decode_html_by_the_pipeline(
+    body: bytes,
+    content_type: str | Sequence[str] | None = None,
+    *,
+    default: str = "windows-1252",
+    errors: str = "replace",
+    browser_default: bool = False,
+) -> Decoded:
+    """decode_html as the generic pipeline runs it (what decode_html did before it wrote
+    its steps out for speed)."""
+    from codecbox import decoding
+    from codecbox.detection import detector_for
+    from codecbox.sniffing import charset_from_content_type, html_meta, web_encoding
+
+    found = html_meta(body)
+
+    def header() -> Encoding | None:
+        name = charset_from_content_type(content_type)
+        return None if name is None else web_encoding(name)
+
+    def meta(while_parsing: bool) -> Encoding | None:
+        if found is None or found.while_parsing != while_parsing:
+            return None
+        return web_encoding(found.encoding)
+
+    fallback = resolve(default)
+    return decoding._pipeline(
+        body,
+        (
+            (Rule.HEADER, header),
+            (Rule.META, lambda: meta(False)),
+            (Rule.META_PARSED, lambda: meta(True)),
+            *([(Rule.DEFAULT, lambda: fallback)] if browser_default else []),
+        ),
+        web=True,
+        candidates=None,
+        detector=detector_for("codecbox"),
+        default=fallback,
+        errors=errors,
+    )
+
+
+PIPELINE_BODIES = [
+    b"",
+    b"\xef\xbb\xbf<meta charset=big5>caf\xc3\xa9",
+    b"\xff\xfe<\x00p\x00>\x00",
+    b"\xfe\xff\x00<\x00p",
+    b"\xff\xfe\x00\x00",
+    b"\xfe",
+    "<meta charset=shift_jis><p>こんにちは～</p>".encode("cp932"),
+    "<p>" + "x" * 1100 + "<meta charset=koi8-r><p>Привет",
+    "<title><meta charset=gbk></title><meta charset=big5>".encode("big5"),
+    '<meta http-equiv="Content-Type" content="text/html; charset=iso-2022-kr">',
+    "<p>¡Hola, señor!</p>".encode(),
+    "<p>¡Hola, señor!</p>".encode("cp1252"),
+    b"<?xml version='1.0' encoding='windows-1251'?><p>\xcf\xf0\xe8",
+    b"<meta charset=utf-8>caf\xe9",
+]
+PIPELINE_HEADERS: list[str | list[str] | None] = [
+    None,
+    "text/html",
+    "text/html; charset=utf-8",
+    'text/html; charset="gbk"',
+    "text/html; charset=x-nonsense",
+    ["text/plain;charset=gbk", "text/html"],
+    ["text/html;charset=big5", "text/html"],
+    "text/html; charset=iso-2022-kr",
+]
+
+
+@pytest.mark.parametrize("content_type", PIPELINE_HEADERS)
+@pytest.mark.parametrize("browser_default", [False, True])
+def test_decode_html_is_the_pipeline(
+    content_type: str | list[str] | None, browser_default: bool
+) -> None:
+    for body in PIPELINE_BODIES:
+        data = body.encode("cp1251") if isinstance(body, str) else body
+        for errors in ("replace", "strict"):
+            kwargs = {"errors": errors, "browser_default": browser_default}
+            try:
+                expected: Decoded | str = _decode_html_by_the_pipeline(data, content_type, **kwargs)
+            except DecodeError as exc:
+                expected = str(exc)
+            try:
+                got: Decoded | str = decode_html(data, content_type, **kwargs)
+            except DecodeError as exc:
+                got = str(exc)
+            assert got == expected, (data, content_type, kwargs)
+            if isinstance(got, Decoded):
+                assert got.__dict__ == vars(Decoded(**vars(got)))  # a well-formed Decoded
+
+
+def test_decode_html_checks_its_arguments_in_the_same_order() -> None:
+    with pytest.raises(UnknownEncodingError):
+        decode_html(b"x", default="klingon", candidates="cp1252", errors="bogus")
+    with pytest.raises(TypeError):
+        decode_html(b"x", candidates="cp1252", detector="v9", errors="bogus")
+    with pytest.raises(ValueError, match="unknown detector"):
+        decode_html(b"x", detector="v9", errors="bogus")
+    with pytest.raises(ValueError, match="errors must be"):
+        decode_html(b"\xef\xbb\xbfx", "text/html;charset=utf-8", errors="bogus")

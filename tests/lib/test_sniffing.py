@@ -343,6 +343,50 @@ def test_fast_prescan_is_the_byte_by_byte_prescan(monkeypatch: pytest.MonkeyPatc
     assert sum(found is not None for found in fast) > 100  # or this proves little
 
 
+#: More pieces: tag names of every kind of first letter, the elements whose text the
+#: tokenizer reads as text in any case, names with slashes, <meta> not followed by a space.
+TAG_PIECES = [
+    *PIECES, b"<i", b"<x", b"<n", b"<S", b"<T", b"<I", b"<q", b"<Z", b"<1", b"</1", b"<script",
+    b"<SCRIPT ", b"<sTyle/", b"</style", b"<xmp>", b"</xmp ", b"<noscript>", b"<noembed",
+    b"<iframe>", b"<textarea>", b"</title>", b"<plaintext", b"<Meta>", b"<metax", b"//",
+    b"<img/", b"<b//c", b"<q/>", b"x", b"<!x>", b"<?x>", b"<p title='a>b'>", b"<Meta\x0c",
+    b"charSet", b"CHARSET=koi8-r",
+]  # fmt: skip
+
+
+def test_fast_prescan_is_the_byte_by_byte_prescan_on_all_tag_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(2027)
+    pages = [
+        b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 40))) for _ in range(4000)
+    ]
+    fast = [sniffing._prescan(page) for page in pages]
+    never = sniffing.re.compile(b"(?!)")
+    monkeypatch.setattr(sniffing, "_PRESCAN_SKIP", sniffing.re.compile(b""))
+    monkeypatch.setattr(sniffing, "_PRESCAN_ATTRIBUTE", never)
+    monkeypatch.setattr(sniffing, "_PRESCAN_TAG", never)
+    monkeypatch.setattr(sniffing, "_PRESCAN_META", never)
+    monkeypatch.setattr(sniffing, "_no_meta_charset", lambda data: False)  # walk every page
+    slow = [sniffing._prescan(page) for page in pages]
+    assert [found[:2] for found in fast] == [found[:2] for found in slow]  # encoding, end
+    assert sum(found[0] is not None for found in fast) > 200
+
+
+def test_skipping_pages_without_a_meta_charset_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(2028)
+    pages = [
+        b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 30))) for _ in range(3000)
+    ]
+    pages += [b"<?xml encoding='big5'?><meta name=x>", b"<?xml encoding='big5'?><p>", b"<META\n"]
+    fast = [sniffing._prescan(page) for page in pages]
+    assert sum(sniffing._no_meta_charset(page[:1024]) for page in pages) > 500
+    monkeypatch.setattr(sniffing, "_no_meta_charset", lambda data: False)
+    assert fast == [sniffing._prescan(page) for page in pages]
+
+
 # --- the <meta> the parser meets ---------------------------------------------------------------
 
 
@@ -387,6 +431,26 @@ def test_fast_prescan_is_the_byte_by_byte_prescan(monkeypatch: pytest.MonkeyPatc
 )
 def test_meta_while_parsing(data: bytes, expected: str | None) -> None:
     assert meta_while_parsing(data) == expected
+
+
+def test_the_check_before_the_parser_scan_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # meta_while_parsing skips its scan when no "<meta" in the page, read as the tag the
+    # tokenizer would start there, spells "charset" or "&#"; forcing the scan changes nothing.
+    rng = random.Random(2029)
+    pages = [
+        b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 30))) for _ in range(3000)
+    ]
+    pages += [
+        b'<!-- <meta x="  --> <meta charset=big5>',  # the first "<meta" is in a comment
+        b"<meta name=x>" * 9 + b"<p>" + b"<meta charset=big5>",  # more than 8 of them
+        b"<meta content='a>b' charset=gbk>",  # a ">" inside a quoted value
+        b"<meta charset=&#98;ig5>",
+    ]
+    fast = [meta_while_parsing(page) for page in pages]
+    assert fast[-4:] == ["Big5", "Big5", "GBK", "Big5"]
+    monkeypatch.setattr(sniffing, "_no_meta_declares", lambda data: False)
+    assert fast == [meta_while_parsing(page) for page in pages]
+    assert sum(found is not None for found in fast) > 200
 
 
 def test_html_meta_follows_the_parser_when_it_disagrees_with_the_prescan() -> None:
@@ -434,6 +498,25 @@ def test_html_meta_shortcut_is_the_full_scan(monkeypatch: pytest.MonkeyPatch) ->
     assert sum(found is not None and found.while_parsing for found in fast) > 100
 
 
+def test_html_meta_shortcut_with_character_references(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A <meta> without "charset" keeps the shortcut even with an "&" in it, unless it has an
+    # http-equiv (whose content could spell "charset" with character references).
+    rng = random.Random(8)
+    parts = [b"<p>", b"text ", b"<title>T</title>", b"<meta name=d content='a &amp; b'>",
+             b"<meta http-equiv=refresh content='5;&amp;'>", b"<meta name='&#99;harset'>",
+             b"<meta http-equiv=content-type content='text/html; &#99;harset=koi8-r'>",
+             b"<meta http-equiv=content-type content='text/html; ch&#97;rset=gbk'>",
+             b"<META HTTP-EQUIV=Content-Type CONTENT='charset=big5'>", b"<meta charset=euc-kr>",
+             b"<meta charset=bogus>", b"<!-- c -->"]  # fmt: skip
+    pages = [b"".join(rng.choice(parts) for _ in range(rng.randint(1, 8))) for _ in range(3000)]
+    fast = [html_meta(page) for page in pages]
+    prescan_ = sniffing._prescan
+    monkeypatch.setattr(sniffing, "_prescan", lambda data: (*prescan_(data)[:2], False))
+    assert fast == [html_meta(page) for page in pages]
+    assert sum(found is not None and found.while_parsing for found in fast) > 100
+    assert html_meta(parts[3] + parts[9]) == MetaFound("EUC-KR", False)
+
+
 # --- decode_html: the late <meta>, browser_default, hostile input --------------------------
 
 
@@ -472,6 +555,7 @@ HOSTILE = {
     "<p> x 2 MB, <meta>": b"<p>" * (MB2 // 3) + META,
     "<!x> x 2 MB, <meta>": b"<!x>" * (MB2 // 4) + META,
     "<!-- a --> x 2 MB, <meta>": b"<!-- a -->" * (MB2 // 10) + META,
+    "<meta a x 2 MB, >": b"<meta a " * (MB2 // 8) + b">",  # each "<meta" holds the rest
     "<title> x 2 MB, <meta>": b"<title>" * (MB2 // 7) + META,
     "escaped scripts x 2 MB, <meta>": b"<script><!--<script>" + b"</script>" * (MB2 // 9) + META,
 }

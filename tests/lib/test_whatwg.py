@@ -22,7 +22,7 @@ import whatwg_reference as ref
 from codecbox import decode_bytes
 from codecbox.errors import DecodeError
 from codecbox.labels import LABELS, PYTHON_CODECS, resolve
-from codecbox.whatwg import _SPECS, CODECS
+from codecbox.whatwg import _SPECS, CODECS, _MultiByte
 
 SINGLE_BYTE = ref.single_byte_names()
 ALL = sorted(set(LABELS.values()))
@@ -381,3 +381,39 @@ def test_any_error_handler(name: str) -> None:
         escaped = ["".join(f"\\x{b:02x}" for b in data[s:e]) for s, e in errors] + [""]
         expected = "".join(p + x for p, x in zip(pieces, escaped, strict=True))
         assert data.decode(CODECS[name], "backslashreplace") == expected
+
+
+@pytest.mark.parametrize("name", ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "EUC-JP"])
+def test_quick_path_is_exact_or_declines(name: str) -> None:
+    """The quick path (the C codec and a stateless error handler) gives the standard's text
+    whenever it answers; it declines (None) on an error unless errors="replace", and where
+    the C codec may have decoded a sequence differently."""
+    spec = _SPECS[name]
+    assert isinstance(spec, _MultiByte)
+    answered = declined = 0
+    for data in [*mixtures(name, 300, 11), MIXED_TOKENS[name].split(b"\n")[0]]:
+        want, errors = ref.run(name, data)
+        for mode in ("replace", "strict"):
+            quick = spec._quick(memoryview(data), mode)
+            if quick is None:
+                declined += 1
+                continue
+            assert quick == (want, len(data))
+            assert mode == "replace" or not errors
+            answered += 1
+    assert answered > 100 and declined > 100
+
+
+def test_decoding_in_threads() -> None:
+    """The quick path keeps no state; the full path keeps its own per thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = [(name, data) for name in MULTI for data in mixtures(name, 40, 13)]
+    jobs += [(name, data * 50) for name, data in MIXED_TOKENS.items()]
+
+    def run(job: tuple[str, bytes]) -> bool:
+        name, data = job
+        return data.decode(CODECS[name], "replace") == ref.decode(name, data)[0]
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(run, jobs * 3))
