@@ -33,7 +33,7 @@ STAMP = VENV / ".installed"
 SUPPORTED = [(3, 10), (3, 11), (3, 12), (3, 13)]
 LOCKS = ROOT / "constraints"
 #: What `pip install` gets: the two projects and their extras.
-PROJECTS = ("-e", ".[chardet,cli]", "-e", "./curso[lab,test]")
+PROJECTS = ("-e", ".[chardet,cli]", "-e", "./curso[lab,test,lite]")
 #: Imported after set-up: if one fails, the environment is damaged and is rebuilt.
 HEALTH = (
     "import importlib.util as u, sys; sys.exit(any(u.find_spec(m) is None for m in ("
