@@ -5,6 +5,8 @@
     python3 course.py test        # set up .venv, run every test (what CI runs)
     python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
     python3 course.py lock        # re-resolve constraints/py3.*.txt (authors)
+    python3 course.py site        # build build/site/: the lessons as a static website
+    python3 course.py lite        # build build/lite/: the course in the browser (JupyterLite)
 
 .venv gets two editable installs: the library (codecbox, ./pyproject.toml) and the
 course's support code (curso, ./curso/pyproject.toml), with every package pinned by
@@ -159,7 +161,7 @@ def lock() -> None:
 
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("lab", "test", "notebooks", "lock"):
+    if command not in ("lab", "test", "notebooks", "lock", "site", "lite"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 2
     if command == "lock":
@@ -173,6 +175,9 @@ def main(argv: list[str]) -> int:
         return run(BIN / "jupyter", "lab", *options, *root, *argv[1:], env=env, check=False)
     if command == "test":
         return run(PY, "-m", "pytest", *argv[1:], env=env, check=False)
+    if command in ("site", "lite"):
+        script = "tools/website.py" if command == "site" else "tools/lite.py"
+        return run(PY, script, *argv[1:], env=env, check=False)
     return run(PY, "tools/build_notebooks.py", *argv[1:], env=env, check=False)
 
 

@@ -77,7 +77,7 @@ def test_runtime_counts_as_codecbox_does(key: str, results: dict[str, rt.Result]
 
 
 def test_required_runtimes_are_known_keys() -> None:
-    assert REQUIRED - {runtime.key for runtime in rt.RUNTIMES} <= {"mariadb", "chromium"}
+    assert REQUIRED - {runtime.key for runtime in rt.RUNTIMES} <= {"mariadb", "chromium", "lite"}
 
 
 def test_report_lists_what_was_compared(results: dict[str, rt.Result]) -> None:

@@ -1,0 +1,164 @@
+"""The JupyterLite build (``python3 course.py lite``): lesson 1 runs to the end in Chromium.
+
+The site is built into a temporary folder (the downloads it needs, the ``pyodide`` npm
+package and a few pure-Python wheels from PyPI, are cached in the course's cache), served by
+``python -m http.server`` on 127.0.0.1, and lesson 1 is run with *Run All Cells* in
+JupyterLab inside the browser, with the Pyodide kernel. The browser may reach nothing but
+the local server. Every cell's text output must be the one stored in ``lessons/`` (except
+the cells marked ``# NBVAL_IGNORE_OUTPUT``), no cell may fail, and the explorer widget must
+render.
+
+Skipped, not failed, when a registry cannot be reached and nothing is cached, or when
+chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``lite``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+import website
+
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LESSON = "01_caracteres_y_bytes.ipynb"
+UI_MS, KERNEL_MS, RUN_MS = 180_000, 300_000, 420_000
+
+
+def unavailable(reason: str):
+    if "lite" in os.environ.get("COURSE_REQUIRE_RUNTIMES", ""):
+        pytest.fail(f"{reason} (required by COURSE_REQUIRE_RUNTIMES)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    try:
+        import jupyterlite_core  # noqa: F401
+        import jupyterlite_pyodide_kernel  # noqa: F401
+    except ImportError as exc:
+        unavailable(f"JupyterLite is not installed ({exc}): pip install 'codecbox-curso[lite]'")
+    import lite
+
+    started = time.monotonic()
+    try:
+        site = lite.build(tmp_path_factory.mktemp("lite") / "lite")
+    except lite.Unavailable as exc:
+        unavailable(f"the JupyterLite build needs a registry: {exc}")
+    print(f"lite: built in {time.monotonic() - started:.1f} s")
+    return site
+
+
+@pytest.fixture(scope="module")
+def lite_url(lite_site: Path):
+    with website.serve(lite_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def lite_browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        unavailable("chromium is not installed (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def text_of(outputs: list[dict]) -> str:
+    """The text a reader sees: streams, the text/plain of results, errors by name."""
+    parts = []
+    for output in outputs:
+        kind = output["output_type"]
+        if kind == "stream":
+            text = output["text"]
+        elif kind in ("execute_result", "display_data"):
+            text = output["data"].get("text/plain", "")
+        else:
+            text = f"{output.get('ename')}: {output.get('evalue')}"
+        parts.append("".join(text) if isinstance(text, list) else text)
+    return "".join(parts)
+
+
+def test_lesson_1_runs_to_the_end(lite_browser, lite_url: str) -> None:
+    import nbformat
+
+    context = lite_browser.new_context()
+    outside: list[str] = []
+
+    def local_only(route):
+        if route.request.url.startswith(lite_url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    try:
+        context.route("**/*", local_only)
+        page = context.new_page()
+        started = time.monotonic()
+        page.goto(f"{lite_url}lab/index.html?path={LESSON}", timeout=UI_MS)
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
+            " return !!(w && w.context && w.context.isReady && w.sessionContext); }",
+            timeout=UI_MS,
+            polling=250,
+        )
+        page.wait_for_function(
+            "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session"
+            "?.kernel; return !!k && k.status === 'idle'; }",
+            timeout=KERNEL_MS,
+            polling=250,
+        )
+        kernel_ready = time.monotonic() - started
+        # firing the command without awaiting it (awaiting it inside evaluate can hang)
+        page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget;"
+            " const cells = w.context.model.toJSON().cells.filter(c => c.cell_type === 'code');"
+            " return w.sessionContext.session?.kernel?.status === 'idle'"
+            " && cells.every(c => c.execution_count !== null); }",
+            timeout=RUN_MS,
+            polling=500,
+        )
+        ran = time.monotonic() - started
+        notebook = page.evaluate(
+            "() => window.jupyterapp.shell.currentWidget.context.model.toJSON()"
+        )
+        page.locator(
+            ".jp-OutputArea-output .widget-text input, .jupyter-widgets input"
+        ).first.wait_for(state="visible", timeout=60_000)
+    finally:
+        context.close()
+
+    cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    stored = nbformat.read(website.ROOT / "lessons" / LESSON, as_version=4)
+    expected = [c for c in stored.cells if c.cell_type == "code"]
+    assert cells[0]["source"].startswith("%pip install")
+    assert len(cells) == len(expected) + 1
+    errors = [c["source"] for c in cells for o in c["outputs"] if o["output_type"] == "error"]
+    assert not errors, f"cells failed in the browser: {errors}"
+    compared = 0
+    for got, want in zip(cells[1:], expected, strict=True):
+        assert got["source"] == want.source
+        if want.source.startswith("# NBVAL_IGNORE_OUTPUT"):
+            continue
+        assert text_of(got["outputs"]) == text_of(want.outputs), want.source
+        compared += 1
+    assert compared >= 20
+    assert not outside, f"the site asked for something outside it: {outside[:5]}"
+    print(f"lite: kernel ready after {kernel_ready:.1f} s, lesson 1 ran in {ran:.1f} s")

@@ -1,0 +1,159 @@
+"""The static website (``python3 course.py site``): built, served, opened in Chromium.
+
+The site is built into a temporary folder, served by ``python -m http.server`` on
+127.0.0.1, and crawled from ``index.html``: every internal link of every page must lead to a
+page the server returns and, when it names an anchor, to an element with that id. The
+browser may not reach anything but the local server.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import urllib.parse
+from pathlib import Path
+
+import pytest
+import website
+
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 120_000
+
+
+def chromium_path() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        if "chromium" in os.environ.get("COURSE_REQUIRE_RUNTIMES", ""):
+            pytest.fail("chromium is required (COURSE_REQUIRE_RUNTIMES) but not installed")
+        pytest.skip("chromium is not installed (apt-get install chromium)")
+    return path
+
+
+@pytest.fixture(scope="module")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return website.build(tmp_path_factory.mktemp("site") / "site")
+
+
+@pytest.fixture(scope="module")
+def site_url(site_dir: Path):
+    with website.serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def site_page(site_url: str):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    executable = chromium_path()
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, headless=True, args=BROWSER_ARGS)
+        try:
+            context = browser.new_context()
+            context.set_default_timeout(TIMEOUT_MS)
+            context.set_default_navigation_timeout(TIMEOUT_MS)
+
+            def local_only(route):  # the site must not need anything outside it
+                if route.request.url.startswith(site_url) or route.request.url.startswith("data:"):
+                    route.continue_()
+                else:
+                    route.abort()
+
+            context.route("**/*", local_only)
+            yield context.new_page()
+        finally:
+            browser.close()
+
+
+def open_page(page, url: str) -> None:
+    response = page.goto(url, wait_until="load")
+    assert response is not None and response.status == 200, url
+
+
+def test_build_is_deterministic_and_complete(site_dir: Path, tmp_path: Path) -> None:
+    again = website.build(tmp_path / "again")
+    files = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(again).as_posix() for p in again.rglob("*") if p.is_file())
+    for name in files:
+        assert (site_dir / name).read_bytes() == (again / name).read_bytes(), name
+    lessons = sorted(p.stem for p in (website.ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    assert len(lessons) == 6
+    expected = {"index.html"} | {f"{k}/{s}.html" for k in website.KINDS for s in lessons}
+    assert set(files) == expected
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers
+
+
+def test_index_lists_the_six_lessons_in_spanish(site_page, site_url: str) -> None:
+    open_page(site_page, site_url + "index.html")
+    assert site_page.locator("html").get_attribute("lang") == "es"
+    rows = site_page.locator("table tbody tr")
+    assert rows.count() == 6
+    titles = [rows.nth(i).locator("td").nth(1).inner_text() for i in range(6)]
+    assert all(title.startswith(f"Clase {n}") for n, title in enumerate(titles, 1)), titles
+    assert site_page.locator("ul.curso-contents > li").count() == 6
+
+
+def test_every_internal_link_works(site_page, site_url: str) -> None:
+    """Crawl from the index; every link to the site must resolve, anchors included."""
+    ids: dict[str, set[str]] = {}
+    links: dict[str, set[str]] = {}
+    queue = [site_url + "index.html"]
+    while queue:
+        url = queue.pop()
+        if url in ids:
+            continue
+        open_page(site_page, url)
+        ids[url] = set(site_page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+        hrefs = site_page.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
+        for href in hrefs:
+            if not href.startswith(site_url):
+                continue
+            target = href.split("#", 1)[0]
+            links.setdefault(target, set()).add(href)
+            if target.endswith(".html") and target not in ids:
+                queue.append(target)
+    checked = 0
+    for target, hrefs in links.items():
+        assert target in ids, f"not a page of the site: {target}"
+        for href in hrefs:
+            checked += 1
+            if "#" in href:
+                fragment = href.split("#", 1)[1]
+                found = fragment in ids[target] or urllib.parse.unquote(fragment) in ids[target]
+                assert found, f"no anchor {fragment!r} in {target}"
+    assert len(ids) == 13  # the index, six lessons, six solutions
+    assert checked > 200
+    print(f"site: {len(ids)} pages, {checked} distinct internal links checked")
+
+
+def test_lesson_page_has_outputs_widget_text_and_navigation(site_page, site_url: str) -> None:
+    open_page(site_page, site_url + "lessons/01_caracteres_y_bytes.html")
+    assert site_page.title().startswith("Clase 1:")
+    nav = site_page.locator("nav.curso-nav")
+    assert nav.get_by_role("link", name="Soluciones de esta clase").count() == 1
+    assert nav.get_by_role("link", name="Clase siguiente →").count() == 1
+    assert site_page.locator("nav.curso-toc li").count() >= 5
+    # the explorer widget: its plain-text view, not an empty widget placeholder
+    widget = site_page.locator(".jp-CodeCell", has_text='explorer("Muñoz")').locator(
+        '[data-mime-type="text/plain"]'
+    )
+    assert "LATIN SMALL LETTER N WITH TILDE" in widget.inner_text()
+    assert site_page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count() == 0
+    # outputs of ordinary cells (an HTML table) are there
+    assert site_page.locator(".jp-OutputArea-output table").count() >= 5
+
+
+def test_plot_is_an_image_that_loads(site_page, site_url: str) -> None:
+    open_page(site_page, site_url + "lessons/06_deteccion.html")
+    images = site_page.locator(".jp-OutputArea-output img")
+    assert images.count() >= 1
+    site_page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+        ".every(i => i.complete && i.naturalWidth > 100)"
+    )
