@@ -22,15 +22,9 @@ from pathlib import Path
 import pytest
 import website
 
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tools.browser import CHROMIUM_ARGS
+
+BROWSER_ARGS = list(CHROMIUM_ARGS)
 LESSON = "01_caracteres_y_bytes.ipynb"
 UI_MS, KERNEL_MS, RUN_MS = 180_000, 300_000, 420_000
 

@@ -16,15 +16,9 @@ from pathlib import Path
 import pytest
 import website
 
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tools.browser import CHROMIUM_ARGS
+
+BROWSER_ARGS = list(CHROMIUM_ARGS)
 TIMEOUT_MS = 120_000
 
 
