@@ -13,6 +13,7 @@ año          4
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import unicodedata
@@ -220,20 +221,58 @@ class Table(View):
 
 @dataclass(frozen=True)
 class Plot:
-    """A matplotlib figure that a notebook shows as a PNG, and as its numbers in plain text.
+    """A matplotlib figure that a notebook shows as a picture, and as its numbers in plain text.
 
     A bare ``Figure`` (no pyplot) only shows ``<Figure ...>``; this shows the picture in
     JupyterLab and a table of the plotted values where images do not count (nbval
-    compares text, a terminal prints text).
+    compares text, a terminal prints text). The picture comes twice: as a PNG, for any
+    front end, and as HTML, an ``<img>`` of the same PNG with a text alternative (``alt``)
+    for a screen reader, which JupyterLab prefers to the PNG (its PNG renderer sets no
+    ``alt``). Both are the same bytes on every run, so a rebuilt notebook does not change.
+
+    ``alt`` is the text alternative; by default it is made from the first axes' title,
+    labels and legend, or the summary's first line if the figure has no title.
     """
 
     figure: Any
     summary: str
+    alt: str = ""
 
     def _repr_png_(self) -> bytes:
         buf = io.BytesIO()
         self.figure.savefig(buf, format="png", dpi=100, metadata={"Software": None})
         return buf.getvalue()
+
+    def description(self) -> str:
+        """The picture's text alternative: ``alt``, or one made from the figure's own text.
+
+        >>> from matplotlib.figure import Figure
+        >>> fig = Figure()
+        >>> ax = fig.add_subplot(title="Bytes por carácter", xlabel="texto", ylabel="bytes")
+        >>> _ = ax.plot([1, 2], label="UTF-8"), ax.plot([2, 2], label="UTF-16"), ax.legend()
+        >>> Plot(fig, "Bytes\\n...").description()
+        'Gráfico «Bytes por carácter»: bytes según texto; leyenda: UTF-8, UTF-16.'
+        >>> Plot(Figure(), "Bytes por carácter\\n...").description()
+        'Gráfico: Bytes por carácter'
+        """
+        if self.alt:
+            return self.alt
+        axes = self.figure.axes[0] if self.figure.axes else None
+        if axes is None or not axes.get_title():
+            first = self.summary.splitlines()[0] if self.summary else ""
+            return f"Gráfico: {first}" if first else "Gráfico"
+        out = f"Gráfico «{axes.get_title()}»"
+        if axes.get_xlabel() and axes.get_ylabel():
+            out += f": {axes.get_ylabel()} según {axes.get_xlabel()}"
+        labels = [label for label in axes.get_legend_handles_labels()[1] if label]
+        if labels:
+            out += "; leyenda: " + ", ".join(labels)
+        return out + "."
+
+    def _repr_html_(self) -> str:
+        data = base64.b64encode(self._repr_png_()).decode("ascii")
+        alt = html.escape(self.description(), quote=True)
+        return f'<img alt="{alt}" src="data:image/png;base64,{data}">'
 
     def __repr__(self) -> str:
         return self.summary

@@ -372,7 +372,15 @@ class Medidor(LiveWidget):
 
     def __init__(self, texto: str = FAMILIA + " hola", n: int = 4) -> None:
         self.input = w.Text(value=texto, description="Texto:", continuous_update=True)
-        self.limite = w.IntSlider(value=n, min=0, max=30, description="n:")
+        # A number box, not a slider: ipywidgets' slider handle has no accessible name.
+        self.limite = w.BoundedIntText(
+            value=n,
+            min=0,
+            max=30,
+            description="n:",
+            tooltip="el límite n, de 0 a 30",
+            continuous_update=True,
+        )
         controls = [self.input, self.limite]
         super().__init__(controls, controls, self._render, spaced=True)
 
@@ -385,7 +393,7 @@ class Medidor(LiveWidget):
 
 
 def medidor(texto: str = FAMILIA + " hola", n: int = 4) -> Medidor:
-    """The classroom widget: type a text and move n; see each language's length and cut.
+    """The classroom widget: type a text and a limit n; see each language's length and cut.
 
     >>> print(str(medidor("a\\u00f1o", 2)).splitlines()[2].split())
     ['Python', 'len(s)', '3', 's[:n]', 'añ', 'bien']

@@ -244,3 +244,42 @@ def test_plot_is_a_png_and_its_summary():
     png = shown_plot._repr_png_()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert png == shown_plot._repr_png_()  # no timestamp: the same bytes every time
+
+
+def test_plot_html_is_the_same_png_with_a_text_alternative():
+    import base64
+    import html
+
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    ax = fig.add_subplot(title="Bytes <por> carácter", xlabel="texto", ylabel="bytes")
+    ax.plot([1, 2], [3, 4], label="UTF-8")
+    ax.legend()
+    shown_plot = Plot(fig, "resumen\n1  2")
+    page = shown_plot._repr_html_()
+    match = re.fullmatch(r'<img alt="([^"]+)" src="data:image/png;base64,([A-Za-z0-9+/=]+)">', page)
+    assert match, page
+    alt = html.unescape(match[1])
+    assert alt == "Gráfico «Bytes <por> carácter»: bytes según texto; leyenda: UTF-8."
+    assert base64.b64decode(match[2]) == shown_plot._repr_png_()  # the very same picture
+    assert page == shown_plot._repr_html_()  # and the same HTML every time
+    # an explicit alt wins; a figure without a title falls back to the summary's first line
+    assert 'alt="Un gráfico"' in Plot(fig, "resumen", alt="Un gráfico")._repr_html_()
+    untitled = Figure(figsize=(2, 1))
+    untitled.add_subplot().plot([1, 2])
+    assert (
+        Plot(untitled, "Resumen del gráfico\n1  2").description() == "Gráfico: Resumen del gráfico"
+    )
+
+
+def test_ipython_shows_the_plot_as_html_png_and_text():
+    from IPython.core.formatters import DisplayFormatter
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(2, 1))
+    fig.add_subplot(title="t").plot([1, 2])
+    data, _ = DisplayFormatter().format(Plot(fig, "resumen\n1  2"))
+    assert {"text/plain", "text/html", "image/png"} <= set(data)
+    assert data["text/plain"] == "resumen\n1  2"
+    assert data["text/html"].startswith('<img alt="Gráfico «t»')
