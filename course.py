@@ -159,6 +159,14 @@ def lock() -> None:
         )  # fmt: skip
 
 
+def lab_options() -> list[str]:
+    """What ``python3 course.py lab`` passes to ``jupyter lab`` (the browser tests use it too)."""
+    options = [f"--ServerApp.root_dir={ROOT}", "--LabApp.default_url=/lab/tree/lessons"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        options.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
+    return options
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
     if command not in ("lab", "test", "notebooks", "lock", "site", "lite"):
@@ -170,9 +178,7 @@ def main(argv: list[str]) -> int:
     setup()
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if command == "lab":
-        root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-        options = [f"--ServerApp.root_dir={ROOT}", "--LabApp.default_url=/lab/tree/lessons"]
-        return run(BIN / "jupyter", "lab", *options, *root, *argv[1:], env=env, check=False)
+        return run(BIN / "jupyter", "lab", *lab_options(), *argv[1:], env=env, check=False)
     if command == "test":
         return run(PY, "-m", "pytest", *argv[1:], env=env, check=False)
     if command in ("site", "lite"):

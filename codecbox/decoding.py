@@ -72,7 +72,9 @@ def _decoded(
     """``Decoded(text, encoding, rule, replaced, guess)``, built without the frozen
     dataclass's ``__init__`` (one ``object.__setattr__`` per field): the same object."""
     decoded: Decoded = _new(Decoded)
-    decoded.__dict__.update(text=text, encoding=encoding, rule=rule, replaced=replaced, guess=guess)
+    decoded.__dict__.update(
+        {"text": text, "encoding": encoding, "rule": rule, "replaced": replaced, "guess": guess}
+    )
     return decoded
 
 
@@ -97,7 +99,7 @@ codecs.register_error(_COUNTING, _count_replace)
 def _decode_as(
     data: bytes, skip: int, encoding: Encoding, rule: Rule, errors: str, guess: Guess | None
 ) -> Decoded:
-    payload = data[skip:]
+    payload = data[skip:] if skip else data
     if encoding.codec is None:  # the replacement encoding: all of it is one error
         if not payload:
             return _decoded("", encoding, rule, 0, guess)
@@ -266,9 +268,8 @@ def decode_html(
 invalid continuation byte
     """
     data = bytes(body)
-    fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
-    wanted = None if candidates is None else _candidates(candidates)
-    detect = detector_for(detector)
+    if candidates is not None or detector is not DEFAULT_DETECTOR or default != DEFAULT_ENCODING:
+        _undeclared_options(candidates, detector, default)  # a bad one fails on every page
     if errors != "replace":
         _check_errors(errors)
     # The pipeline (BOM > header > meta > meta while parsing > [default] > valid UTF-8 >
@@ -285,16 +286,32 @@ invalid continuation byte
         name = charset_from_content_type(content_type)
         encoding = None if name is None else web_encoding(name)
     if encoding is not None:
-        return _decode_as(data, 0, encoding, Rule.HEADER, errors, None)
-    meta = html_meta(data)
-    if meta is not None:
+        rule = Rule.HEADER
+    else:
+        meta = html_meta(data)
+        if meta is None:
+            wanted, detect, fallback = _undeclared_options(candidates, detector, default)
+            if browser_default:
+                return _decode_as(data, 0, fallback, Rule.DEFAULT, errors, None)
+            return _undeclared(
+                data, web=True, candidates=wanted, detector=detect, default=fallback, errors=errors
+            )
         rule = Rule.META_PARSED if meta.while_parsing else Rule.META
-        return _decode_as(data, 0, web_encoding(meta.encoding), rule, errors, None)
-    if browser_default:
-        return _decode_as(data, 0, fallback, Rule.DEFAULT, errors, None)
-    return _undeclared(
-        data, web=True, candidates=wanted, detector=detect, default=fallback, errors=errors
-    )
+        encoding = web_encoding(meta.encoding)
+    if encoding.codec is not None:  # the usual case, inline: clean bytes, decoded once
+        try:
+            return _decoded(data.decode(encoding.codec), encoding, rule, 0)
+        except UnicodeDecodeError:
+            pass
+    return _decode_as(data, 0, encoding, rule, errors, None)
+
+
+def _undeclared_options(
+    candidates: Sequence[str | Encoding] | None, detector: str | Detector, default: str | Encoding
+) -> tuple[list[Encoding] | None, Detector, Encoding]:
+    """decode_html's options for a page that declares nothing, checked."""
+    fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
+    return _candidates(candidates), detector_for(detector), fallback
 
 
 def _file_label(declared: str | Encoding) -> Encoding:

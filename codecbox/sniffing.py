@@ -828,6 +828,18 @@ _T_ATTRIBUTE = re.compile(
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
 _T_STEP = re.compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
 _COMMENT_END = re.compile(rb"--!?>")
+#: A <meta> tag (from its "<", as _T_TAG reads it) that holds neither "charset" nor "&": it
+#: cannot name an encoding. _T_ATTRIBUTES with each class losing "&" and the "c" that starts
+#: "charset" (see _no_charset): where this matches, _T_TAG matches the same bytes.
+_T_META_PLAIN = re.compile(
+    rb"<(?i:meta)(?:[" + _NS + rb"/]*+"
+    + _no_charset(_NS + b"/>", one=True) + _no_charset(_NS + b"/>=")  # the name
+    + rb"(?:" + _T_EQUALS + rb"(?:"
+    + b'"' + _no_charset(b'"') + b'"|' + b"'" + _no_charset(b"'") + b"'"  # quoted
+    + b"|" + _no_charset(_NS + b">\"'", one=True) + _no_charset(_NS + b">")  # unquoted
+    + rb"|(?=>))|(?!" + _S + rb"*+=)))*+"
+    rb"[" + _NS + rb"/]*+>"
+)  # fmt: skip
 #: A start tag the tokenizer names "meta": without one, no <meta> changes the encoding.
 _T_META_START = re.compile(rb"<(?i:meta)[\t\n\x0c\r />]")
 _END_TAG = rb"[\t\n\x0c\r />]"
@@ -930,10 +942,12 @@ def _no_meta_declares(data: bytes) -> bool:
     """True when no <meta> the tokenizer could meet can name an encoding: the tag that
     starts at each "<meta" (as the tokenizer reads it, if it meets that "<" at all) spells
     neither "charset" nor a numeric character reference. A cheap check before the scan,
-    and a linear one: at most 8 tags are read, then the whole page is looked at once."""
+    and a linear one: at most 32 tags are read, then the whole page is looked at once."""
     for n, m in enumerate(_T_META_START.finditer(data)):
-        if n == 8:  # many <meta>: one look at the whole page instead
+        if n == 32:  # many <meta>: one look at the whole page instead
             return not _may_declare(data)
+        if _T_META_PLAIN.match(data, m.start()) is not None:
+            continue  # the usual <meta>, read in one step
         tag = _T_TAG.match(data, m.start() + 1)
         # No match: the page ends inside this tag, which holds every later "<meta".
         if _may_declare(data[m.start() : len(data) if tag is None else tag.end()]):

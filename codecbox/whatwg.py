@@ -292,7 +292,10 @@ class _MultiByte(_Spec):
         quick = self._quick(data, errors)
         if quick is not None:
             return quick
-        data = bytes(data)
+        return self._full(bytes(data), errors)
+
+    def _full(self, data: bytes, errors: str) -> tuple[str, int]:
+        """A whole input the quick path left: blocks, and the pure-Python decoder where needed."""
         try:
             # In one piece first; if the pure-Python decoder is needed somewhere in a big
             # input, in blocks, so that only the blocks that need it pay for it.
@@ -350,27 +353,34 @@ class _MultiByte(_Spec):
         out, end = self.step(exc.object, exc.start, len(exc.object))
         return ("\ufffd" if out is None else out), end
 
-    def _quick(self, data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
+    @cached_property
+    def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
         """The C codec on the whole input, or None if anything needs more care.
 
         That is: an error (unless ``errors`` is "replace"), a character the C codec may
-        have produced from a sequence it decodes differently, or such a sequence.
+        have produced from a sequence it decodes differently, or such a sequence. A
+        closure over what it needs, since it runs on every page.
         """
-        try:
-            text, used = self._c_codec(data, self._handlers[errors == "replace"])
-        except _Redo:
-            return None
-        for c in self.suspicious:
-            if c in text:
+        c_codec, handlers = self._c_codec, self._handlers
+        suspicious, patterns = tuple(self.suspicious), self.patterns
+        fixes = tuple(self.fixes.items())
+
+        def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
+            try:
+                text, used = c_codec(data, handlers[errors == "replace"])
+            except _Redo:
                 return None
-        for pattern, c in self.patterns:
-            if c in text:
-                raw = data if isinstance(data, bytes) else bytes(data)
-                if pattern in raw:
+            for c in suspicious:
+                if c in text:
                     return None
-        for wrong, right in self.fixes.items():
-            text = text.replace(wrong, right)  # one scan when absent, like ``in``
-        return text, used
+            for pattern, c in patterns:
+                if c in text and pattern in (data if isinstance(data, bytes) else bytes(data)):
+                    return None
+            for wrong, right in fixes:
+                text = text.replace(wrong, right)  # one scan when absent, like ``in``
+            return text, used
+
+        return quick
 
     def decode_as(self, block: bytes, errors: str, obj: bytes, base: int) -> str:
         """Decode ``block`` (which ends cleanly), reporting errors as positions in ``obj``."""
@@ -915,8 +925,27 @@ def _codec_info(name: str) -> codecs.CodecInfo:
             return b"", 0
         return encoder.encode(text, errors)
 
-    def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-        return spec.decode(data, errors, True)  # bytes.decode passes a memoryview: no copy
+    if isinstance(spec, _SingleByte):
+        # bytes.decode calls this on every page: codecs.charmap_decode itself, as for cp1252
+        table, charmap_decode = spec.table, codecs.charmap_decode
+
+        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            try:
+                return charmap_decode(data, errors, table)
+            except UnicodeDecodeError as exc:
+                raise UnicodeDecodeError(name, exc.object, exc.start, exc.end, exc.reason) from None
+
+    elif isinstance(spec, _MultiByte):
+        quick, full = spec._quick, spec._full
+
+        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            done = quick(data, errors)
+            return done if done is not None else full(bytes(data), errors)
+
+    else:
+
+        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            return spec.decode(data, errors, True)  # bytes.decode passes a memoryview: no copy
 
     class IncrementalDecoder(codecs.IncrementalDecoder):
         def __init__(self, errors: str = "strict") -> None:

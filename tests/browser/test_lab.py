@@ -24,6 +24,7 @@ stopped in finalizers that always run. Skipped without Chromium or Playwright, u
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -92,11 +93,12 @@ class Lab:
 
 
 def _lab_command() -> list[str]:
-    """``jupyter lab`` with ``course.py lab``'s options, plus what a test needs."""
-    options = [f"--ServerApp.root_dir={ROOT}", "--LabApp.default_url=/lab/tree/lessons"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        options.append("--allow-root")
-    return [sys.executable, "-m", "jupyter", "lab", *options]
+    """``jupyter lab`` with ``course.py lab``'s own options (the test adds what it needs)."""
+    spec = importlib.util.spec_from_file_location("course_script", ROOT / "course.py")
+    assert spec is not None and spec.loader is not None
+    course = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(course)  # defines functions only: main() runs under __main__
+    return [sys.executable, "-m", "jupyter", "lab", *course.lab_options()]
 
 
 def _kernel_pids(runtime: Path) -> list[int]:

@@ -442,7 +442,7 @@ def test_the_check_before_the_parser_scan_changes_nothing(monkeypatch: pytest.Mo
     ]
     pages += [
         b'<!-- <meta x="  --> <meta charset=big5>',  # the first "<meta" is in a comment
-        b"<meta name=x>" * 9 + b"<p>" + b"<meta charset=big5>",  # more than 8 of them
+        b"<meta name=x>" * 33 + b"<p>" + b"<meta charset=big5>",  # more than 32 of them
         b"<meta content='a>b' charset=gbk>",  # a ">" inside a quoted value
         b"<meta charset=&#98;ig5>",
     ]
@@ -451,6 +451,25 @@ def test_the_check_before_the_parser_scan_changes_nothing(monkeypatch: pytest.Mo
     monkeypatch.setattr(sniffing, "_no_meta_declares", lambda data: False)
     assert fast == [meta_while_parsing(page) for page in pages]
     assert sum(found is not None for found in fast) > 200
+
+
+def test_a_plain_meta_is_a_tag_that_cannot_declare() -> None:
+    # _T_META_PLAIN proves in one match what _no_meta_declares otherwise reads step by step:
+    # where it matches, _T_TAG reads the same tag, and that tag has no "charset" nor "&".
+    rng = random.Random(2030)
+    matched = 0
+    for _ in range(20000):
+        tag = b"<meta" + b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 12)))
+        plain = sniffing._T_META_PLAIN.match(tag)
+        if plain is None:
+            continue
+        matched += 1
+        whole = sniffing._T_TAG.match(tag, 1)
+        assert whole is not None and whole.end() == plain.end(), tag
+        assert not sniffing._may_declare(tag[: plain.end()]) and b"&" not in tag[: plain.end()]
+    assert matched > 2000
+    assert sniffing._T_META_PLAIN.match(b'<meta name="viewport" content="width=device-width">')
+    assert not sniffing._T_META_PLAIN.match(b"<meta content='a>b' charset=gbk>")
 
 
 def test_html_meta_follows_the_parser_when_it_disagrees_with_the_prescan() -> None:
