@@ -29,24 +29,26 @@ any non-empty input to one U+FFFD (``whatwg-replacement``).
 what that codec refuses, and ``whatwg-replacement`` encodes nothing.
 
 How, and how fast: single-byte decoders are ``codecs.charmap_decode`` with a table built
-from the index (as fast as ``cp1252``). The multi-byte ones run the nearest C codec
-(``cp932``, ``cp949``, ``big5hkscs``, ``gb18030``, ``euc_jp``) with an error handler
-that decodes each sequence the C codec refuses by the standard's algorithm; the few
-sequences the C codec decodes *differently* were found by comparing every one of its
-sequences with the index, and are fixed afterwards (a character only that sequence
-produces is replaced) or, when they cannot be told apart in the output, make that
-block of the input (64 KiB, cut after a byte no decoder here reads as a trail byte) go
-through a pure-Python implementation of the standard's decoder. ISO-2022-JP uses
+from the index (as fast as ``cp1252``). The multi-byte ones run a C codec (``cp932``,
+``cp949``, ``big5hkscs``, ``gb18030``, ``euc_jp``; for GBK ``gbk``, faster and exact on
+every pair it decodes, handing the input to gb18030's path at the first four-byte
+sequence) with an error handler that decodes each sequence the C codec refuses by the
+standard's algorithm; the few sequences the C codec decodes *differently* were found by
+comparing every one of its sequences with the index, and are fixed afterwards (a character
+only that sequence produces is replaced) or, when they cannot be told apart in the output,
+make that block of the input (64 KiB, cut after a byte no decoder here reads as a trail
+byte) go through a pure-Python implementation of the standard's decoder. ISO-2022-JP uses
 ``iso2022_jp`` the same way when the input is plain (JIS X 0208, ASCII and Roman text,
 no errors; one regular expression checks it), and otherwise decodes escape by escape
 with the C codecs on the text between. Realistic input takes a quick path that sets
 nothing up per call: the C codec's own decode function with a stateless error handler (an
 error, unless ``errors="replace"``, sends the input to the path above), then one C-level
 scan of the text per character to suspect (``in``) or fix (``str.replace``).
-``benchmarks/whatwg_decoders.py`` measures the cost: none for single-byte; for the
-multi-byte ones about 1.0-1.2x the C codec's time on 10 MiB (Big5 about 1.4: eleven
-scans and the ``str.replace`` its ``£`` needs; ISO-2022-JP about 1.6, its regular
-expression), and 1-4 µs more per 5 KB page (ISO-2022-JP about 15 µs).
+``benchmarks/whatwg_decoders.py`` measures the cost against the nearest Python codec:
+none for single-byte; on 10 MiB about 1.0-1.2x for the multi-byte ones (GBK about 0.8,
+with ``gbk`` under it), Big5 about 1.4 (eleven scans and the ``str.replace`` its ``£``
+needs) and ISO-2022-JP about 1.6 (its regular expression); per 5 KB page, 0-3.5 µs more
+(ISO-2022-JP about 15 µs; GBK less than gb18030).
 The index files ship gzipped in
 ``codecbox/data/`` (``index-*.txt.gz``, see ``data/WHATWG-NOTICE.txt``) and load on first use.
 """
@@ -593,12 +595,17 @@ class _EUCKR(_DoubleByte):
 
 
 class _GB18030(_MultiByte):
-    def __init__(self, name: str) -> None:
+    """The standard's gb18030 decoder (GBK's too) over Python's ``gb18030``.
+
+    Python's gb18030 predates GB 18030-2022: 20 two-byte sequences still give private-use
+    characters, and A8 BC / 81 35 F4 37 are swapped (U+E7C7, U+1E3F); a text holding one
+    of those takes the careful path.
+    """
+
+    def __init__(self, name: str = "gb18030") -> None:
         super().__init__(
             name,
             "gb18030",
-            # Python's gb18030 predates GB 18030-2022: 20 two-byte sequences still give
-            # private-use characters, and A8 BC / 81 35 F4 37 are swapped (U+E7C7, U+1E3F)
             suspicious="\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796"
             "\ue7c7\ue81e\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f",
         )
@@ -660,6 +667,52 @@ def _gb18030_ranges_code_point(pointer: int) -> int | None:
     pointers, code_points = _gb18030_ranges()
     k = bisect.bisect_right(pointers, pointer) - 1
     return code_points[k] + pointer - pointers[k]
+
+
+class _FourBytes(Exception):
+    """GBK's quick path met a four-byte sequence: gb18030's quick path takes the input."""
+
+
+class _GBK(_GB18030):
+    """GBK: the same decoder, over Python's ``gbk`` while the input has no four-byte sequence.
+
+    Every two-byte sequence ``gbk`` decodes, it decodes as the index does (all 23,940
+    compared), and it is the faster C decoder, with nothing to fix afterwards; what it
+    refuses (0x80, the 2,275 pairs it lacks) the error handler decodes by the standard. A
+    four-byte sequence, which GBK pages seldom hold but a text encoded by gb18030 is full
+    of, hands the whole input to gb18030's quick path instead (one per character through
+    the error handler would be slow).
+    """
+
+    def __init__(self, gb18030: _GB18030) -> None:
+        _MultiByte.__init__(self, "GBK", "gbk")
+        self.gb18030 = gb18030
+
+    def _four_bytes(self, exc: UnicodeError) -> None:
+        if isinstance(exc, UnicodeDecodeError):
+            data, i = exc.object, exc.start
+            if i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x39 and 0x81 <= data[i] <= 0xFE:
+                raise _FourBytes
+
+    def _quick_fixup(self, exc: UnicodeError) -> tuple[str, int]:
+        self._four_bytes(exc)
+        return super()._quick_fixup(exc)
+
+    def _quick_fixup_replace(self, exc: UnicodeError) -> tuple[str, int]:
+        self._four_bytes(exc)
+        return super()._quick_fixup_replace(exc)
+
+    @cached_property
+    def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
+        gbk, gb18030 = _MultiByte._quick.func(self), self.gb18030._quick  # type: ignore[attr-defined]
+
+        def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
+            try:
+                return gbk(data, errors)  # type: ignore[no-any-return]
+            except _FourBytes:
+                return gb18030(data, errors)
+
+        return quick
 
 
 class _EUCJP(_MultiByte):
@@ -887,14 +940,15 @@ def _charmap_report(
 _EUC_JP = _EUCJP()
 _ISO = _ISO2022JP()
 _ISO_CLEAN_SPEC = _ISO2022JPClean()
+_GB18030_SPEC = _GB18030()
 _SPECS: dict[str, _Spec] = {name: _SingleByte(name) for name in _SINGLE_BYTE}
 _SPECS.update(
     {
         "Shift_JIS": _ShiftJIS(),
         "EUC-KR": _EUCKR(),
         "Big5": _Big5(),
-        "GBK": _GB18030("GBK"),
-        "gb18030": _GB18030("gb18030"),
+        "GBK": _GBK(_GB18030_SPEC),
+        "gb18030": _GB18030_SPEC,
         "EUC-JP": _EUC_JP,
         "ISO-2022-JP": _ISO,
         "replacement": _Replacement(),

@@ -179,7 +179,8 @@ def test_euc_jp_three_byte() -> None:
     check("EUC-JP", b"\x8f")
 
 
-def test_gb18030_four_bytes() -> None:
+@pytest.mark.parametrize("name", ["gb18030", "GBK"])  # one decoder, two C codecs under it
+def test_gb18030_four_bytes(name: str) -> None:
     rng = random.Random(18030)
     thirds = [0x81, 0x82, 0xFD, 0xFE]
     seqs = [
@@ -202,10 +203,10 @@ def test_gb18030_four_bytes() -> None:
     seqs += [seq(p) for p in edges]
     seqs += [b"\x81\x30", b"\x81\x30\x81", b"\x81\x30\x81\x41", b"\x81\x30\x20", b"\x81\x30\xff"]
     seqs += [b"\x81\x30\x81\xff", b"\xff\x30\x81\x30", b"\x80", b"\xa8\xbc", b"\x81\x35\xf4\x37"]
-    errors = check("gb18030", separated(iter(seqs)))
-    print(f"gb18030: {len(seqs)} four-byte sequences, {errors} errors")
+    errors = check(name, separated(iter(seqs)))
+    print(f"{name}: {len(seqs)} four-byte sequences, {errors} errors")
     for tail in (b"\x81", b"\x81\x30", b"\x81\x30\x81"):  # cut off by the end
-        check("gb18030", b"a" + tail)
+        check(name, b"a" + tail)
 
 
 # --- ISO-2022-JP ---------------------------------------------------------------------------
@@ -271,6 +272,7 @@ MIXED_TOKENS = {
     "EUC-KR": "한국어 텍스트\n".encode("cp949") + b"\x80\xff\xc9\xa1\x81\x41\xa1",
     "Big5": "中文字 ¢\n".encode("big5hkscs") + b"\xa1\x45\xa2\x41\x88\x62\x80\xa1",
     "gb18030": "中文 ḿ\U0001f600\n".encode("gb18030") + b"\x80\xa8\xbc\x81\x35\xf4\x37\x81\x30",
+    "GBK": "中文 ḿ\U0001f600\n".encode("gb18030") + b"\x80\xa8\xbc\x81\x35\xf4\x37\x81\x30",
     "EUC-JP": "日本語 〜−\n".encode("euc_jp") + b"\x8f\xa2\xb7\x8e\xe0\xad\xa1\xa1\xc1\x8f",
     "ISO-2022-JP": b"\x1b$B0!\x1b(B a\x1b(I1\x1b$B\x2d\x21\x1b",
 }
@@ -286,7 +288,7 @@ def mixtures(name: str, n: int, seed: int = 1) -> list[bytes]:
     ]
 
 
-MULTI = ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "EUC-JP", "ISO-2022-JP"]
+MULTI = ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "GBK", "EUC-JP", "ISO-2022-JP"]
 
 
 @pytest.mark.parametrize("name", MULTI)
