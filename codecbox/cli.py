@@ -837,6 +837,8 @@ class _Log:
             import fcntl
         except ImportError:  # pragma: no cover - Windows: no lock
             return
+        if not hasattr(fcntl, "flock"):  # pragma: no cover - Emscripten (Pyodide): no lock
+            return
         try:
             fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -905,6 +907,14 @@ def _temporary(target: Path) -> Path:
     return target.with_name(f".{target.name}.codecbox-{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
+def _hard_link(source: Path, target: Path) -> None:
+    """``os.link``; OSError where the platform has no hard links at all (Emscripten, WASI)."""
+    link = getattr(os, "link", None)
+    if link is None:
+        raise OSError(errno.ENOTSUP, "no hard links on this platform", str(target))
+    link(source, target)
+
+
 def _place(source: Path, digest: str, folder: Path) -> tuple[Path, bool]:
     """Put a copy of ``source`` into ``folder`` under a free name, never overwriting.
 
@@ -923,7 +933,7 @@ def _place(source: Path, digest: str, folder: Path) -> tuple[Path, bool]:
             n += 1
             continue
         try:
-            os.link(source, target)  # atomic, never overwrites; same bytes, same mode
+            _hard_link(source, target)  # atomic, never overwrites; same bytes, same mode
         except FileExistsError:
             continue
         except OSError:  # another file system, or one without hard links: copy
@@ -941,7 +951,7 @@ def _copy_exclusive(source: Path, target: Path) -> bool:
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
         try:
-            os.link(tmp, target)
+            _hard_link(tmp, target)
         except FileExistsError:
             return False
         except OSError:  # no hard links at all here: a rename after one more check

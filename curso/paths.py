@@ -24,11 +24,17 @@ SPLITS: tuple[str, ...] = ("heldout", "tuning")
 
 
 def data_dir() -> Path:
-    """The course's ``data/`` folder; FileNotFoundError outside a course checkout."""
-    path = Path(__file__).resolve().parent.parent / "data"
-    if not (path / "corpus").is_dir():
-        raise FileNotFoundError(f"course data not found at {path}: run from a course checkout")
-    return path
+    """The course's ``data/`` folder; FileNotFoundError outside a course checkout.
+
+    In a checkout it sits beside this package. The JupyterLite site (``python3 course.py
+    lite``) has no checkout: its wheel of this package carries a copy inside, ``curso/data/``.
+    """
+    here = Path(__file__).resolve().parent
+    path = here.parent / "data"
+    for candidate in (path, here / "data"):
+        if (candidate / "corpus").is_dir():
+            return candidate
+    raise FileNotFoundError(f"course data not found at {path}: run from a course checkout")
 
 
 def cache_dir() -> Path:

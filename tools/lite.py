@@ -1,6 +1,6 @@
 """The course with nothing installed: a JupyterLite site in ``build/lite/``.
 
-    python3 course.py lite [--out DIR]
+    python3 course.py lite [--out DIR] [--lessons NN ...]
 
 JupyterLite (``jupyterlite-core``) with the Pyodide kernel (``jupyterlite-pyodide-kernel``):
 the lessons open and run in the browser, served by any static file server
@@ -11,21 +11,50 @@ and the built site needs no network:
   ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``), served
   from ``static/pyodide/``;
 * **PyPI**: the pure-Python wheels the kernel loads from Pyodide's lock at start (micropip,
-  IPython and its dependencies, jedi, parso) and the ones lesson 1 needs from it
-  (charset-normalizer, wcwidth), at the lock's versions; the lock's ``file_name`` and
-  ``sha256`` are rewritten for them, since Pyodide checks every wheel it loads. Also from
-  PyPI, for piplite (``pypi/``): comm, ipywidgets and jupyterlab_widgets at this
-  environment's versions;
-* **this checkout**: the wheels of ``codecbox`` and of ``curso`` (``pip wheel --no-deps``).
+  IPython and its dependencies, jedi, parso), the ones lesson 1 needs from it
+  (charset-normalizer, wcwidth) and the lessons' packages that are in the lock, at the lock's
+  versions; the lock's ``file_name`` and ``sha256`` are rewritten for them, since Pyodide
+  checks every wheel it loads. Also from PyPI, for piplite (``pypi/``): comm, ipywidgets,
+  jupyterlab_widgets and the lessons' packages that are not in the lock (lesson 3: pyuca,
+  confusable-homoglyphs), at this environment's versions;
+* **this checkout**: the wheels of ``codecbox`` and of ``curso`` (``pip wheel --no-deps``);
+  the curso wheel carries the course's ``data/`` (not its cache) as ``curso/data/``, where
+  ``curso.paths.data_dir()`` finds it.
 
 Downloads are cached in ``curso.paths.cache_dir() / "lite"``; a second build needs no
 network. The lessons are lite-only copies (``lessons/`` is not changed) with one cell added
 at the top that installs the course with ``%pip install`` (piplite, from the wheels shipped
 in the site; the package index is never asked). The copies have no stored outputs.
 
-What the browser cannot have: the wasm32 wheels of Pyodide's lock (numpy, matplotlib,
-regex, …) are in neither registry package, so lessons that need them (and lessons that read
-the course's ``data/``) do not run to the end in this build; lesson 1 does.
+What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
+lessons 1 to 4, to the end. Lessons 2 and 4 needed two things a browser lacks:
+
+* **Lesson 2**: ``servidor(PAGINAS)`` serves pages from ``http.server`` on 127.0.0.1 in a
+  thread; in the browser ``listen`` fails (``OSError: [Errno 138] Not supported``) and
+  Pyodide cannot start threads. Under Pyodide, ``curso.l02.server.servidor`` hands each
+  request to the same handler in memory, and ``requests`` parses the same response bytes
+  and headers; the copy says so before that cell (:data:`LITE_CELLS`). It installs ftfy
+  (PyPI) and requests (lock).
+* **Lesson 4**: the cell that runs ``python -m codecbox import`` with subprocess: a browser
+  has no processes (``OSError: [Errno 138] emscripten does not support processes``). The
+  copy runs the same command line in the kernel instead (``sin_procesos``, a lite-only cell
+  that says so; :func:`lite_source`); codecbox's import log and copies do without
+  ``fcntl.flock`` and ``os.link``, which Pyodide lacks. ``sqlite3`` is in Pyodide's core.
+
+What does not run to the end, each run cell by cell in Pyodide 314.0.6:
+
+* **Lesson 5**: ``codecbox.length.graphemes`` needs ``regex``, a wasm32 wheel (7 cells fail);
+  ``curso.l05.runtimes.run`` starts threads (``RuntimeError: can't start new thread``).
+* **Lesson 6**: all but ``accuracy.plot``, which needs matplotlib (a wasm32 wheel, with
+  numpy, pillow, kiwisolver and contourpy); measuring the accuracy takes about 70 s there.
+
+The wasm32 wheels (regex, numpy, matplotlib, …) are only on Pyodide's own CDN, which this
+build does not use. Tried: PyPI has none for Pyodide's platform (``pip download
+--platform pyemscripten_2026_0_wasm32 --implementation cp --abi cp314 --python-version
+3.14`` of regex, numpy, matplotlib: "from versions: none"; their PyPI files have no
+wasm32, emscripten or pyodide tag); npm's ``pyodide`` is the core without them, and
+``@pyodide/pyodide`` stops at 0.17.1 (Python 3.8); building them needs Emscripten 5.0.3
+(Debian has 3.1.6) and pyodide-build's cross-build environment, which is not in a registry.
 
 The build is atomic (a temporary folder, renamed over ``build/lite``).
 """
@@ -51,8 +80,60 @@ DEFAULT_OUT = ROOT / "build" / "lite"
 LOCK_ROOTS = ("micropip", "ipython", "jedi", "charset-normalizer", "wcwidth")
 #: piplite wheels from PyPI at this environment's versions (not in Pyodide's lock).
 PIPLITE_FROM_PYPI = ("comm", "ipywidgets", "jupyterlab_widgets")
-#: The lessons in the site, and what each installs in its first cell.
+#: The lessons in the site: the ones that run to the end in the browser (see the docstring).
+LESSONS = ("01", "02", "03", "04")
+#: What a lesson's first cell installs besides the course's wheels. A package of Pyodide's
+#: lock comes from PyPI at the lock's version, with its dependencies in the lock; any other
+#: from PyPI at this environment's version, for piplite.
+LESSON_WHEELS: dict[str, tuple[str, ...]] = {
+    "02": ("ftfy", "requests"),
+    "03": ("pyuca", "confusable-homoglyphs"),
+}
 INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_widgets"
+#: The folders of ``data/`` that go into the site (inside the curso wheel): all but the cache.
+DATA_SKIP = ("cache",)
+PACKAGE_DATA = 'curso = ["py.typed"]'
+PACKAGE_DATA_LITE = 'curso = ["py.typed", "data/**/*"]'
+#: Lesson 4 runs ``python -m codecbox import`` with subprocess; a browser has no processes.
+#: Its lite copy runs the same command line in the kernel's Python instead, through a function
+#: defined in a cell of its own, announced in Spanish (see :func:`lite_source`).
+SUBPROCESS_CALL = "subprocess.run(orden, capture_output=True, text=True)"
+IN_PROCESS_CALL = "sin_procesos(orden)  # en JupyterLab: " + SUBPROCESS_CALL
+IN_PROCESS_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí no se puede lanzar otro programa: el navegador no "
+    "tiene procesos. La celda siguiente, que solo está en la copia para el navegador, define "
+    "`sin_procesos(orden)`: ejecuta la orden `python -m codecbox …` dentro de este mismo "
+    "Python (`codecbox.cli.main`, con los mismos argumentos) y devuelve lo que devolvería "
+    "`subprocess.run(orden, capture_output=True, text=True)`. La celda de después la usa en "
+    "su lugar; en JupyterLab, la clase lanza el programa de verdad."
+)
+IN_PROCESS_CODE = '''\
+import contextlib
+import io
+
+from codecbox.cli import main as codecbox_main
+
+
+def sin_procesos(orden):
+    """python -m codecbox ARGS dentro de este Python: lo que daría subprocess.run."""
+    if orden[1:3] != ["-m", "codecbox"]:
+        raise ValueError(f"solo python -m codecbox, no {orden!r}")
+    salida, errores = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(errores):
+        codigo = codecbox_main(orden[3:])
+    return subprocess.CompletedProcess(orden, codigo, salida.getvalue(), errores.getvalue())'''
+SERVER_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí Python no puede abrir un puerto ni arrancar un "
+    "hilo, así que no hay servidor en 127.0.0.1: en esta copia, `servidor` entrega cada "
+    "petición de `requests` al mismo manejador HTTP, en memoria, y `requests` lee su "
+    "respuesta (los mismos bytes y las mismas cabeceras) como si llegara por la red."
+)
+#: Lite-only cells put before a cell of a lesson: (lesson, a text in that cell) -> (a note in
+#: Spanish, and a code cell or None). Lesson 2's note says what ``servidor`` does in Pyodide.
+LITE_CELLS: dict[tuple[str, str], tuple[str, str | None]] = {
+    ("02", "with servidor(PAGINAS) as sitio:"): (SERVER_NOTE, None),
+    ("04", SUBPROCESS_CALL): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
+}
 CORE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -181,7 +262,12 @@ def fetch_wheels(cache: Path, requirements: list[str], python: str) -> dict[str,
 
 def own_wheels(dest: Path) -> list[Path]:
     """The wheels of codecbox and curso (``pip wheel --no-deps``), built from copies of their
-    sources in a temporary folder, so setuptools leaves no ``build/`` in the checkout."""
+    sources in a temporary folder, so setuptools leaves no ``build/`` in the checkout.
+
+    The curso wheel also carries the course's ``data/`` (all but the cache) as ``curso/data/``,
+    where :func:`curso.paths.data_dir` looks when there is no checkout around the package: the
+    copy's ``pyproject.toml`` lists it as package data (``curso/pyproject.toml`` is unchanged).
+    """
     litter = shutil.ignore_patterns("__pycache__", "*.egg-info", "build", "*.pyc")
     with tempfile.TemporaryDirectory() as tmp:
         library, course = Path(tmp) / "codecbox", Path(tmp) / "curso"
@@ -190,6 +276,14 @@ def own_wheels(dest: Path) -> list[Path]:
             shutil.copy2(ROOT / name, library / name)
         shutil.copytree(ROOT / "codecbox", library / "codecbox", ignore=litter)
         shutil.copytree(ROOT / "curso", course, ignore=litter)
+        shutil.copytree(
+            ROOT / "data", course / "data", ignore=shutil.ignore_patterns(*DATA_SKIP, "*.pyc")
+        )
+        pyproject = course / "pyproject.toml"
+        text = pyproject.read_text(encoding="utf-8")
+        if text.count(PACKAGE_DATA) != 1:
+            raise RuntimeError(f"curso/pyproject.toml has no line {PACKAGE_DATA!r} to extend")
+        pyproject.write_text(text.replace(PACKAGE_DATA, PACKAGE_DATA_LITE), encoding="utf-8")
         for project in (library, course):
             run(
                 sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
@@ -202,23 +296,41 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def lite_notebook(source: Path, dest: Path) -> None:
-    """A copy of a lesson for the browser: outputs cleared, an install cell first."""
+def lite_source(number: str, source: str) -> str:
+    """A code cell of lesson ``number`` as its lite copy has it (nearly all are unchanged)."""
+    if number == "04" and SUBPROCESS_CALL in source:
+        return source.replace(SUBPROCESS_CALL, IN_PROCESS_CALL)
+    return source
+
+
+def lite_notebook(source: Path, dest: Path, number: str) -> None:
+    """A copy of a lesson for the browser: outputs cleared, an install cell first, the cells of
+    :data:`LITE_CELLS` and the changes of :func:`lite_source` (the lite-only cells have ids
+    ``lite-…``)."""
     import nbformat
 
     nb = nbformat.read(source, as_version=4)
+    cells = []
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
-    install = nbformat.v4.new_code_cell(INSTALL, id="lite-install")
+            for n, ((lesson, text), (note, code)) in enumerate(LITE_CELLS.items()):
+                if lesson == number and text in cell.source:
+                    cells.append(nbformat.v4.new_markdown_cell(note, id=f"lite-note-{n}"))
+                    if code is not None:
+                        cells.append(nbformat.v4.new_code_cell(code, id=f"lite-code-{n}"))
+            cell.source = lite_source(number, cell.source)
+        cells.append(cell)
+    install = " ".join((INSTALL, *LESSON_WHEELS.get(number, ())))
     note = nbformat.v4.new_markdown_cell(
         "**En el navegador (JupyterLite).** Esta copia de la clase se ejecuta sin instalar "
         "nada: la celda de abajo instala `codecbox` y el código del curso desde las ruedas "
         "que vienen con el sitio. Ejecútala primero (o *Run → Run All Cells*).",
         id="lite-note",
     )
-    nb.cells[1:1] = [note, install]
+    cells[1:1] = [note, nbformat.v4.new_code_cell(install, id="lite-install")]
+    nb.cells = cells
     nb.metadata["kernelspec"] = {
         "display_name": "Python (Pyodide)",
         "language": "python",
@@ -227,7 +339,7 @@ def lite_notebook(source: Path, dest: Path) -> None:
     nbformat.write(nb, dest)
 
 
-def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = ("01",)) -> Path:
+def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:
     """Build the JupyterLite site into ``out`` atomically; return ``out``.
 
     ``lessons``: the lesson numbers to include (the ones that run in the browser).
@@ -239,9 +351,12 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = ("01",)) -> Path:
     core = fetch_pyodide(cache)
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     python = ".".join(lock["info"]["python"].split(".")[:2])
-    in_lock = lock_closure(lock, LOCK_ROOTS)
+    extras = sorted({name for number in lessons for name in LESSON_WHEELS.get(number, ())})
+    locked = {norm(name) for name in lock["packages"]}
+    in_lock = lock_closure(lock, (*LOCK_ROOTS, *(e for e in extras if norm(e) in locked)))
     lock_reqs = [f"{name}=={lock['packages'][name]['version']}" for name in in_lock]
-    pip_reqs = [f"{name}=={version(name)}" for name in PIPLITE_FROM_PYPI]
+    from_pypi = (*PIPLITE_FROM_PYPI, *(e for e in extras if norm(e) not in locked))
+    pip_reqs = [f"{name}=={version(name)}" for name in from_pypi]
     wheels = fetch_wheels(cache, lock_reqs + pip_reqs, python)
 
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
@@ -278,7 +393,7 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = ("01",)) -> Path:
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
         for number in lessons:
             (source,) = (ROOT / "lessons").glob(f"{number}_*.ipynb")
-            lite_notebook(source, contents / source.name)
+            lite_notebook(source, contents / source.name, number)
         run(
             sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
             "--contents", contents, "--output-dir", site, "--no-sourcemaps",
@@ -299,10 +414,17 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = ("01",)) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="course.py lite", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="default: build/lite")
+    parser.add_argument(
+        "--lessons",
+        nargs="+",
+        default=list(LESSONS),
+        metavar="NN",
+        help=f"the lessons to include (default: the ones that run: {' '.join(LESSONS)})",
+    )
     args = parser.parse_args(argv)
     started = time.monotonic()
     try:
-        out = build(args.out)
+        out = build(args.out, tuple(args.lessons))
     except Unavailable as exc:
         print(f"lite: cannot build: {exc}", file=sys.stderr)
         return 1

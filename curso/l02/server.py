@@ -20,7 +20,10 @@ its socket and joins the thread: nothing is left running.
 
 from __future__ import annotations
 
+import http.client
+import io
 import socketserver
+import sys
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -29,6 +32,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any
 
 import requests
+import urllib3
 
 __all__ = ["HOST", "THREAD_NAME", "Pagina", "Sitio", "servidor"]
 
@@ -94,9 +98,56 @@ class Sitio:
         return self._session.get(self.url(nombre), timeout=TIMEOUT)
 
 
+class _Conexion:
+    """What a request handler and ``http.client`` need of a socket, over bytes in memory."""
+
+    def __init__(self, entrada: bytes) -> None:
+        self.entrada, self.salida = io.BytesIO(entrada), io.BytesIO()
+
+    def makefile(self, mode: str, *args: Any) -> io.BytesIO:
+        return self.entrada if "r" in mode else self.salida
+
+    def sendall(self, data: bytes) -> None:
+        self.salida.write(data)
+
+
+class _EnMemoria(requests.adapters.HTTPAdapter):
+    """Each request to the same handler through memory, its HTTP response parsed as from a
+    socket: for Pyodide (a browser), which can neither listen on a port nor start a thread."""
+
+    def __init__(self, handler: type[BaseHTTPRequestHandler]) -> None:
+        super().__init__()
+        self._handler = handler
+
+    def send(self, request: requests.PreparedRequest, **kwargs: Any) -> requests.Response:
+        linea = f"{request.method} {request.path_url} HTTP/1.1\r\nHost: {HOST}\r\n\r\n"
+        conexion = _Conexion(linea.encode("ascii"))
+        self._handler(conexion, (HOST, 0), None)  # type: ignore[arg-type]
+        respuesta = http.client.HTTPResponse(_Conexion(conexion.salida.getvalue()))  # type: ignore[arg-type]
+        respuesta.begin()
+        crudo = urllib3.HTTPResponse(
+            body=io.BytesIO(respuesta.read()),
+            headers=urllib3.HTTPHeaderDict(respuesta.getheaders()),
+            status=respuesta.status,
+            reason=respuesta.reason,
+            preload_content=False,
+            request_url=request.url,
+        )
+        return self.build_response(request, crudo)
+
+
+class _SinRed:
+    server_address = (HOST, 80)
+
+
 @contextmanager
 def servidor(paginas: Mapping[str, Pagina]) -> Iterator[Sitio]:
     """Serve ``paginas`` (name -> :class:`Pagina`) on 127.0.0.1 for the ``with`` block."""
+    if sys.platform == "emscripten":  # Pyodide: no server; the same handler, in memory
+        with requests.Session() as session:
+            session.mount("http://", _EnMemoria(_handler(dict(paginas))))
+            yield Sitio(_SinRed(), session)  # type: ignore[arg-type]
+        return
     server = _Server((HOST, 0), _handler(dict(paginas)))
     try:
         thread = threading.Thread(

@@ -1,12 +1,14 @@
-"""The JupyterLite build (``python3 course.py lite``): lesson 1 runs to the end in Chromium.
+"""The JupyterLite build (``python3 course.py lite``): its lessons run to the end in Chromium.
 
 The site is built into a temporary folder (the downloads it needs, the ``pyodide`` npm
 package and a few pure-Python wheels from PyPI, are cached in the course's cache), served by
-``python -m http.server`` on 127.0.0.1, and lesson 1 is run with *Run All Cells* in
-JupyterLab inside the browser, with the Pyodide kernel. The browser may reach nothing but
-the local server. Every cell's text output must be the one stored in ``lessons/`` (except
-the cells marked ``# NBVAL_IGNORE_OUTPUT``), no cell may fail, and the explorer widget must
-render.
+``python -m http.server`` on 127.0.0.1, and each lesson of ``lite.LESSONS`` is run with *Run
+All Cells* in JupyterLab inside the browser, with the Pyodide kernel, in a page of its own.
+The browser may reach nothing but the local server. Every cell of the lesson must be in the
+copy with the same id and source (or the source :func:`lite.lite_source` gives, for the few
+cells the copy changes), every cell's text output must be the one stored in ``lessons/``
+(except the cells marked ``# NBVAL_IGNORE_OUTPUT``), no cell may fail, the cells only in the
+copy (ids ``lite-…``) must run too, and the lesson's widget must render.
 
 Skipped, not failed, when a registry cannot be reached and nothing is cached, or when
 chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``lite``.
@@ -19,13 +21,13 @@ import shutil
 import time
 from pathlib import Path
 
+import lite
 import pytest
 import website
 
 from tools.browser import CHROMIUM_ARGS
 
 BROWSER_ARGS = list(CHROMIUM_ARGS)
-LESSON = "01_caracteres_y_bytes.ipynb"
 UI_MS, KERNEL_MS, RUN_MS = 180_000, 300_000, 420_000
 
 
@@ -42,8 +44,6 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         import jupyterlite_pyodide_kernel  # noqa: F401
     except ImportError as exc:
         unavailable(f"JupyterLite is not installed ({exc}): pip install 'codecbox-curso[lite]'")
-    import lite
-
     started = time.monotonic()
     try:
         site = lite.build(tmp_path_factory.mktemp("lite") / "lite")
@@ -88,9 +88,11 @@ def text_of(outputs: list[dict]) -> str:
     return "".join(parts)
 
 
-def test_lesson_1_runs_to_the_end(lite_browser, lite_url: str) -> None:
+@pytest.mark.parametrize("number", lite.LESSONS)
+def test_lesson_runs_to_the_end(lite_browser, lite_url: str, number: str) -> None:
     import nbformat
 
+    (source,) = (website.ROOT / "lessons").glob(f"{number}_*.ipynb")
     context = lite_browser.new_context()
     outside: list[str] = []
 
@@ -105,7 +107,7 @@ def test_lesson_1_runs_to_the_end(lite_browser, lite_url: str) -> None:
         context.route("**/*", local_only)
         page = context.new_page()
         started = time.monotonic()
-        page.goto(f"{lite_url}lab/index.html?path={LESSON}", timeout=UI_MS)
+        page.goto(f"{lite_url}lab/index.html?path={source.name}", timeout=UI_MS)
         page.wait_for_function(
             "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
             " return !!(w && w.context && w.context.isReady && w.sessionContext); }",
@@ -121,11 +123,13 @@ def test_lesson_1_runs_to_the_end(lite_browser, lite_url: str) -> None:
         kernel_ready = time.monotonic() - started
         # firing the command without awaiting it (awaiting it inside evaluate can hang)
         page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+        # done when every cell ran, or when one failed (Run All stops there)
         page.wait_for_function(
             "() => { const w = window.jupyterapp.shell.currentWidget;"
             " const cells = w.context.model.toJSON().cells.filter(c => c.cell_type === 'code');"
             " return w.sessionContext.session?.kernel?.status === 'idle'"
-            " && cells.every(c => c.execution_count !== null); }",
+            " && (cells.every(c => c.execution_count !== null)"
+            " || cells.some(c => c.outputs.some(o => o.output_type === 'error'))); }",
             timeout=RUN_MS,
             polling=500,
         )
@@ -140,19 +144,20 @@ def test_lesson_1_runs_to_the_end(lite_browser, lite_url: str) -> None:
         context.close()
 
     cells = [c for c in notebook["cells"] if c["cell_type"] == "code"]
-    stored = nbformat.read(website.ROOT / "lessons" / LESSON, as_version=4)
+    stored = nbformat.read(source, as_version=4)
     expected = [c for c in stored.cells if c.cell_type == "code"]
-    assert cells[0]["source"].startswith("%pip install")
-    assert len(cells) == len(expected) + 1
+    assert cells[0]["source"].startswith("%pip install") and cells[0]["id"] == "lite-install"
     errors = [c["source"] for c in cells for o in c["outputs"] if o["output_type"] == "error"]
     assert not errors, f"cells failed in the browser: {errors}"
+    lesson_cells = [c for c in cells if not c["id"].startswith("lite-")]
+    assert [c["id"] for c in lesson_cells] == [c.id for c in expected]
     compared = 0
-    for got, want in zip(cells[1:], expected, strict=True):
-        assert got["source"] == want.source
+    for got, want in zip(lesson_cells, expected, strict=True):
+        assert got["source"] == lite.lite_source(number, want.source)
         if want.source.startswith("# NBVAL_IGNORE_OUTPUT"):
             continue
         assert text_of(got["outputs"]) == text_of(want.outputs), want.source
         compared += 1
     assert compared >= 20
     assert not outside, f"the site asked for something outside it: {outside[:5]}"
-    print(f"lite: kernel ready after {kernel_ready:.1f} s, lesson 1 ran in {ran:.1f} s")
+    print(f"lite: lesson {number}: kernel ready after {kernel_ready:.1f} s, ran in {ran:.1f} s")

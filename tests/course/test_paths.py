@@ -261,3 +261,15 @@ def test_cache_dir_defaults_to_data_cache(monkeypatch, tmp_path):
         else:
             monkeypatch.setenv("CODECBOX_CACHE", unset)
         assert cache_dir() == data / "cache" and (data / "cache").is_dir()
+
+
+def test_data_inside_the_installed_package(tmp_path, monkeypatch):
+    # The JupyterLite site installs curso from a wheel that carries data/ as curso/data/.
+    package = tmp_path / "site-packages" / "curso"
+    monkeypatch.setattr(paths, "__file__", str(package / "paths.py"))
+    with pytest.raises(FileNotFoundError, match="course data not found"):
+        data_dir()
+    (package / "data" / "corpus").mkdir(parents=True)
+    assert data_dir() == package / "data"
+    (tmp_path / "site-packages" / "data" / "corpus").mkdir(parents=True)  # a checkout's wins
+    assert data_dir() == tmp_path / "site-packages" / "data"

@@ -506,6 +506,22 @@ def test_import_copies_quarantines_logs_and_summarizes(work):
     assert "es.txt: quarantined (guessed windows-1252 (detected))" in err(result)
 
 
+def test_import_works_without_hard_links_or_file_locks(work, monkeypatch, capsys):
+    # Emscripten (Pyodide, where the course runs in a browser) has neither os.link nor
+    # fcntl.flock: the import copies instead of linking and logs without a lock.
+    fcntl = pytest.importorskip("fcntl")
+    monkeypatch.delattr(os, "link")
+    monkeypatch.delattr(fcntl, "flock")
+    monkeypatch.chdir(work)
+    args = ["import", "utf8.txt", "es.txt", "--into", "out", "--quarantine", "q", *GUESS]
+    assert main(args) == 3
+    assert files(work / "out") == sorted([LOG_NAME, "utf8.txt"])
+    assert (work / "out" / "utf8.txt").read_text(encoding="utf-8") == SPANISH
+    assert files(work / "q") == ["es.txt"]
+    assert [r["status"] for r in read_log(work / "out" / LOG_NAME)] == ["imported", "quarantined"]
+    capsys.readouterr()
+
+
 def test_import_without_quarantine_copies_a_guess_and_leaves_the_undecided(work):
     (work / "short.txt").write_bytes("año".encode("cp1252"))
     result = codecbox("import", "es.txt", "short.txt", "--into", "out", *GUESS, cwd=work)
