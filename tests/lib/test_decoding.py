@@ -460,9 +460,12 @@ def test_default_detection_time_does_not_grow_with_the_size() -> None:
     small, big = unit * 3000, unit * 300_000  # ~100 KB and ~10 MB
     times = []
     for data in (small, big):
-        start = time.perf_counter()
-        guess = DETECTORS_BY_NAME["codecbox"](data, prefix=True)
-        times.append(time.perf_counter() - start)
+        best = float("inf")
+        for _ in range(3):  # CPU time, best of 3: other jobs on a loaded machine do not count
+            start = time.process_time()
+            guess = DETECTORS_BY_NAME["codecbox"](data, prefix=True)
+            best = min(best, time.process_time() - start)
+        times.append(best)
         assert guess.encoding is not None and guess.encoding.name == "KOI8-R"
     assert times[1] < 20 * times[0] + 0.05  # a whole-input detector would take ~100 times
 
