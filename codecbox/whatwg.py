@@ -117,6 +117,18 @@ def index(name: str) -> dict[int, int]:
 # --- the error-handler plumbing ------------------------------------------------------------
 
 
+def _whole_bytes(data: ReadableBuffer) -> bytes:
+    """``data`` as bytes, without a copy when it is a view of a whole bytes object (what
+    ``bytes.decode`` passes a codec)."""
+    if isinstance(data, bytes):
+        return data
+    if isinstance(data, memoryview):
+        whole = data.obj
+        if isinstance(whole, bytes) and data.contiguous and data.nbytes == len(whole):
+            return whole
+    return bytes(data)
+
+
 class _Redo(Exception):
     """A block must be decoded again by the pure-Python decoder."""
 
@@ -376,8 +388,10 @@ class _MultiByte(_Spec):
                 if c in text:
                     return None
             for pattern, c in patterns:
-                if c in text and pattern in (data if isinstance(data, bytes) else bytes(data)):
-                    return None
+                if c in text:
+                    raw = _whole_bytes(data)  # first its lead byte (memchr), then the sequence
+                    if pattern[:1] in raw and pattern in raw:
+                        return None
             for wrong, right in fixes:
                 text = text.replace(wrong, right)  # one scan when absent, like ``in``
             return text, used
