@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 import csv
-import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from confusable_homoglyphs import categories, confusables
 from codecbox.inspection import codepoint
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
 from curso.paths import data_dir
-from curso.render import Table, View, visible
+from curso.render import Table, View, con_escapes, visible
 from curso.widgets import LiveWidget
 
 __all__ = [
@@ -44,7 +43,6 @@ __all__ = [
     "clave_uca",
     "comparar",
     "distintos",
-    "con_escapes",
     "normalizador",
     "parecidos",
     "parecidos_a",
@@ -108,28 +106,6 @@ def tabla_formas(textos: Iterable[str]) -> Table:
 
 
 # --- the widget: two texts, four forms -----------------------------------------------------
-
-_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})")
-
-
-def con_escapes(texto: str) -> str:
-    r"""``texto`` with each ``\uXXXX`` or ``\UXXXXXXXX`` replaced by that code point.
-
-    A keyboard writes é composed; in the widget, ``e\u0301`` writes it decomposed.
-
-    >>> con_escapes(r"e\u0301") == "e\u0301"
-    True
-    >>> con_escapes(r"\U0001F600 \uZZZZ")
-    '😀 \\uZZZZ'
-    """
-
-    def one(m: re.Match[str]) -> str:
-        value = int(m[1] or m[2], 16)
-        if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
-            return m[0]  # not a code point Python can put in a str on its own: left as typed
-        return chr(value)
-
-    return _ESCAPE.sub(one, texto)
 
 
 def _si(flag: bool) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ __all__ = [
     "Table",
     "View",
     "clip",
+    "con_escapes",
     "display_width",
     "pad",
     "shown",
@@ -117,6 +119,30 @@ def visible(text: str) -> str:
         else:
             out.append(shown(ch))
     return "".join(out)
+
+
+_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})")
+
+
+def con_escapes(texto: str) -> str:
+    r"""``texto`` with each ``\uXXXX`` or ``\UXXXXXXXX`` replaced by that code point.
+
+    The other direction of :func:`visible`, for what a student types in a widget's text box
+    (lessons 3 and 5): a keyboard writes é composed; ``e\u0301`` writes it decomposed.
+
+    >>> con_escapes(r"e\u0301") == "e\u0301"
+    True
+    >>> con_escapes(r"\U0001F600 \uZZZZ")
+    '😀 \\uZZZZ'
+    """
+
+    def one(m: re.Match[str]) -> str:
+        value = int(m[1] or m[2], 16)
+        if value > 0x10FFFF or 0xD800 <= value <= 0xDFFF:
+            return m[0]  # not a code point Python can put in a str on its own: left as typed
+        return chr(value)
+
+    return _ESCAPE.sub(one, texto)
 
 
 class View:

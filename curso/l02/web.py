@@ -13,12 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from codecbox import Decoded, Rule, resolve
+from codecbox import Decoded, resolve
 from codecbox.labels import PYTHON_CODECS
 from curso.l02.server import Pagina
+from curso.reglas import como
 from curso.render import Table, View, visible
 
-__all__ = ["PAGINAS", "REGLAS", "Descarga", "Descargas", "tabla_etiquetas", "tabla_paginas"]
+__all__ = ["PAGINAS", "Descarga", "Descargas", "tabla_etiquetas", "tabla_paginas"]
 
 
 def _html(texto: str, meta: str | None = None) -> str:
@@ -40,19 +41,6 @@ PAGINAS: dict[str, Pagina] = {
     "euc-kr": _pagina("똠방각하", "cp949", "text/html; charset=EUC-KR"),
     "gb2312": _pagina("朱镕基", "gbk", "text/html; charset=gb2312"),
     "windows-1251": _pagina("Привет, мир", "cp1251", "text/html; charset=windows-1251"),
-}
-
-#: How the lesson says each codecbox rule in Spanish.
-REGLAS: dict[Rule, str] = {
-    Rule.BOM: "BOM",
-    Rule.HEADER: "cabecera",
-    Rule.DECLARED: "declarada",
-    Rule.SOURCE: "tabla de orígenes",
-    Rule.VALID_UTF8: "UTF-8 válido",
-    Rule.META: "<meta>",
-    Rule.META_PARSED: "<meta> al analizar",
-    Rule.DETECTED: "detectada",
-    Rule.DEFAULT: "por defecto",
 }
 
 _PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
@@ -92,8 +80,8 @@ class Descarga:
 
     @property
     def regla(self) -> str:
-        d = self.decodificada
-        return f"{d.encoding.name} ({REGLAS[d.rule]})"
+        """The encoding and the rule that chose it, e.g. ``"Shift_JIS (cabecera)"``."""
+        return como(self.decodificada)
 
 
 def _marca(bien: bool, texto: str) -> str:

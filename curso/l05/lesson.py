@@ -24,8 +24,7 @@ import ipywidgets as w
 
 from codecbox.length import UNITS, Unit, graphemes, length, truncate
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
-from curso.l03 import con_escapes
-from curso.render import Table, View, display_width, visible
+from curso.render import Table, View, con_escapes, display_width, visible
 from curso.widgets import LiveWidget
 
 __all__ = [

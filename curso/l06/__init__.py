@@ -8,6 +8,7 @@
 * :mod:`curso.l06.samples`: the sample files, rebuilt from the corpus;
 * :mod:`curso.l06.speed`: converting 10 MiB to UTF-8, timed on this machine;
 * :mod:`curso.l06.php`: the PHP side (mbstring, iconv), run through ``php`` when installed;
-* :mod:`curso.l06.flow`: the import flow's results said in Spanish;
+* :mod:`curso.l06.flow`: the files its import cell imports (what was decided, in Spanish,
+  is :mod:`curso.reglas`);
 * :mod:`curso.l06.checks`: ``revisar(n)``, the self-checks of the lesson's exercises.
 """

@@ -18,7 +18,6 @@ from curso.l03 import (
     PARES_PREDICCION,
     PREGUNTAS_NORMALIZADOR,
     comparar,
-    con_escapes,
     distintos,
     normalizador,
     parecidos,
@@ -251,14 +250,6 @@ def test_tabla_formas_counts_code_points():
         ("㈱ (1)", "㈱ (1)", "(株) (3)", "(株) (3)"),
     ]
     assert "<table" in table._repr_html_()
-
-
-def test_con_escapes():
-    assert con_escapes(r"e\u0301") == "e\u0301"
-    assert con_escapes(r"\U0001F600!") == "😀!"
-    assert con_escapes(r"\ud800") == r"\ud800"  # a lone surrogate is left as typed
-    assert con_escapes(r"\U00110000") == r"\U00110000"
-    assert con_escapes("sin escapes") == "sin escapes"
 
 
 @pytest.mark.parametrize(

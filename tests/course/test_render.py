@@ -8,7 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from curso.render import Plot, Table, View, clip, display_width, pad, shown, visible
+from curso.render import (
+    Plot,
+    Table,
+    View,
+    clip,
+    con_escapes,
+    display_width,
+    pad,
+    shown,
+    visible,
+)
 
 # Every code point except surrogates.
 scalar = st.characters(blacklist_categories=["Cs"])
@@ -95,6 +105,21 @@ def test_visible_has_no_control_or_invisible_character_left(text):
         ch == " " or unicodedata.category(ch) not in {"Cc", "Cf", "Co", "Cn", "Zl", "Zp", "Zs"}
         for ch in out
     )
+
+
+def test_con_escapes():
+    assert con_escapes(r"e\u0301") == "e\u0301"
+    assert con_escapes(r"\U0001F600!") == "😀!"
+    assert con_escapes(r"\ud800") == r"\ud800"  # a lone surrogate is left as typed
+    assert con_escapes(r"\U00110000") == r"\U00110000"
+    assert con_escapes("sin escapes") == "sin escapes"
+
+
+@given(st.text(scalar))
+def test_con_escapes_undoes_escapes(text):
+    """What a student types as escapes (``\\uXXXX``, ``\\UXXXXXXXX``) is the text itself."""
+    typed = "".join(f"\\U{ord(ch):08X}" if ord(ch) > 0xFFFF else f"\\u{ord(ch):04x}" for ch in text)
+    assert con_escapes(typed) == text
 
 
 # --- Table: text ------------------------------------------------------------------------------
