@@ -677,6 +677,10 @@ def _no_meta_charset(data: bytes) -> bool:
     )
 
 
+#: "<?x" in UTF-16LE and in UTF-16BE: an XML declaration the prescan takes for UTF-16.
+_UTF16_XML = (b"<\x00?\x00x\x00", b"\x00<\x00?\x00x")
+
+
 def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     """:func:`prescan`, plus where the <meta> that decided ends (-1 if none did) and whether
     the HTML tokenizer reads the bytes up to there as the prescan did, so that the first
@@ -685,10 +689,8 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     inside (see _same_for_parser), or a <meta> before it was refused by the prescan or has
     an "&" (a character reference, which only the tokenizer decodes)."""
     whole_page, data = data, data[:_PRESCAN_LIMIT]
-    if data.startswith(b"<\x00?\x00x\x00"):
-        return "UTF-16LE", -1, False
-    if data.startswith(b"\x00<\x00?\x00x"):
-        return "UTF-16BE", -1, False
+    if data.startswith(_UTF16_XML):
+        return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
     if _no_meta_charset(data):
         return _xml_declaration(data), -1, False  # what the walk would come to
     pos = 0
