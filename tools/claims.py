@@ -194,6 +194,10 @@ def _is_encoding_name(token: str) -> bool:
     return True
 
 
+#: ``U+FFFD``: a figure, though it may have no decimal digit.
+_CODE_POINT = re.compile(r"U\+[0-9A-Fa-f]{4,6}")
+
+
 def unbacked_figures(source: str, lesson: str) -> list[str]:
     """Bold figures of a Markdown cell that no computing assert or cited figure backs.
 
@@ -216,8 +220,10 @@ def unbacked_figures(source: str, lesson: str) -> list[str]:
     for span in BOLD.findall(prose):
         for raw in span.split():
             token = raw.strip(_STRIP)
-            if not any(ch.isdigit() for ch in token) or _is_encoding_name(token):
-                continue
+            if _is_encoding_name(token) or not (
+                any(ch.isdigit() for ch in token) or _CODE_POINT.fullmatch(token)
+            ):
+                continue  # words; a code point is a figure even without a decimal digit
             value = figure(token)
             if value is not None:
                 if value not in numbers:

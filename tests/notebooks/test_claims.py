@@ -88,6 +88,8 @@ def test_the_rules_catch_weak_backing():
     ]
     assert unbacked_figures("**1,114,112** <!-- assert: n + 1 == 1114112 -->", "l06") == []
     assert unbacked_figures("**U+00F1** <!-- assert: codepoint(c) == 'U+00F1' -->", "l06") == []
+    # a code point is a figure even with no decimal digit in it
+    assert unbacked_figures("**U+FFFD** <!-- assert: n == 3 -->", "l06") == ["**U+FFFD** (U+FFFD)"]
     # a citation backs the figure it holds, and only that one
     assert unbacked_figures("**894 ms** <!-- cita: prefix.whole_ms -->", "l06") == []
     assert unbacked_figures("**895 ms** <!-- cita: prefix.whole_ms -->", "l06") == [
