@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import signal
 import subprocess
@@ -12,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from course_scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
@@ -20,9 +20,7 @@ POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX signals")
 @pytest.fixture
 def course(tmp_path, monkeypatch):
     """course.py imported with its .venv pointed at a scratch folder and no real commands."""
-    spec = importlib.util.spec_from_file_location("course_under_test", ROOT / "course.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("course.py", "course_under_test")
     venv = tmp_path / ".venv"
     monkeypatch.setattr(module, "VENV", venv)
     monkeypatch.setattr(module, "BIN", venv / "bin")

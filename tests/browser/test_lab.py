@@ -24,7 +24,6 @@ stopped in finalizers that always run. Skipped without Chromium or Playwright, u
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import secrets
@@ -42,6 +41,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from course_scripts import load_script
 
 from tools.browser import ROOT, artifacts, launch, require
 
@@ -94,10 +94,7 @@ class Lab:
 
 def _lab_command() -> list[str]:
     """``jupyter lab`` with ``course.py lab``'s own options (the test adds what it needs)."""
-    spec = importlib.util.spec_from_file_location("course_script", ROOT / "course.py")
-    assert spec is not None and spec.loader is not None
-    course = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(course)  # defines functions only: main() runs under __main__
+    course = load_script("course.py", "_course_script")
     return [sys.executable, "-m", "jupyter", "lab", *course.lab_options()]
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import codecs
 import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from course_scripts import load_script
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from oracles import (
@@ -536,13 +536,7 @@ def test_codecbox_is_registered_and_never_raises_on_odd_bytes() -> None:
 def _benchmark():  # type: ignore[no-untyped-def]
     if importlib.util.find_spec("curso") is None:
         pytest.skip("the benchmark draws its snippets with the course's code (curso)")
-    path = ROOT / "benchmarks" / "detection.py"
-    spec = importlib.util.spec_from_file_location("_detection_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("benchmarks/detection.py", "_detection_benchmark")
 
 
 def test_codecbox_beats_the_installed_peers_on_a_sample() -> None:

@@ -6,15 +6,13 @@ fixed seeds): 200 built from the first half of every text, 200 from the second h
 
 from __future__ import annotations
 
-import importlib.util
 import statistics
-import sys
 import time
 from functools import partial
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from course_scripts import load_script
 
 from codecbox.decoding import decode_html
 from codecbox.detection import _hinted, _text_only, guess_codecbox
@@ -23,17 +21,7 @@ from codecbox.labels import resolve
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load() -> ModuleType:
-    path = ROOT / "benchmarks" / "undeclared.py"
-    spec = importlib.util.spec_from_file_location("_undeclared_benchmark", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _load()
+BENCH = load_script("benchmarks/undeclared.py", "_undeclared_benchmark")
 PAGES = {half: BENCH.pages(half) for half in ("a", "b")}
 
 
