@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import socket
@@ -148,29 +149,24 @@ def server(timeout: float = 60) -> Iterator[Server]:
     with tempfile.TemporaryDirectory(prefix="curso-l05-mariadb-") as tmp:
         folder = Path(tmp)
         data = folder / "data"
-        small = ["--innodb-log-file-size=4M", "--innodb-buffer-pool-size=16M"]
-        try:
-            done = subprocess.run(
-                [
-                    install,
-                    "--no-defaults",
-                    f"--datadir={data}",
-                    "--auth-root-authentication-method=normal",
-                    "--skip-test-db",
-                    "--skip-name-resolve",
-                    *as_root,
-                    *small,
-                ],
-                capture_output=True,
-                text=True,
-                timeout=timeout,
-                stdin=subprocess.DEVNULL,
-            )
-        except subprocess.TimeoutExpired as error:
-            raise RuntimeError(f"mariadb-install-db tardó más de {timeout:.0f} s") from error
-        if done.returncode != 0:
-            message = " / ".join((done.stderr + done.stdout).strip().splitlines()[-3:])
-            raise RuntimeError(f"mariadb-install-db falló: {message}")
+        # small files, and synchronous I/O: InnoDB's io_uring/libaio need kernel resources
+        # (locked memory, aio-max-nr) that other servers on the machine may hold
+        small = [
+            "--innodb-log-file-size=4M",
+            "--innodb-buffer-pool-size=16M",
+            "--innodb-use-native-aio=0",
+        ]
+        command = [
+            install,
+            "--no-defaults",
+            f"--datadir={data}",
+            "--auth-root-authentication-method=normal",
+            "--skip-test-db",
+            "--skip-name-resolve",
+            *as_root,
+            *small,
+        ]
+        _install(command, data, timeout)
         sock = folder / "mariadb.sock"
         log = folder / "error.log"
         deadline = time.monotonic() + timeout
@@ -208,6 +204,38 @@ def server(timeout: float = 60) -> Iterator[Server]:
             finally:
                 _stop(process)
         raise RuntimeError(f"mariadbd no arranca: {_log_tail(log)}")
+
+
+def _install(command: list[str], data: Path, timeout: float) -> None:
+    """Run mariadb-install-db; once more in an empty folder if it fails (a transient
+    failure of the machine); RuntimeError with the server's own error lines otherwise."""
+    for attempt in range(2):
+        if attempt:
+            shutil.rmtree(data, ignore_errors=True)
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                stdin=subprocess.DEVNULL,
+            )
+        except subprocess.TimeoutExpired as error:
+            raise RuntimeError(f"mariadb-install-db tardó más de {timeout:.0f} s") from error
+        if done.returncode == 0:
+            return
+    raise RuntimeError(f"mariadb-install-db falló: {_why(done.stderr, done.stdout)}")
+
+
+_STAMP = re.compile(r"^\d{4}-\d\d-\d\d +\d+:\d\d:\d\d +\d+ +")
+
+
+def _why(stderr: str, stdout: str) -> str:
+    """What a failed mariadb-install-db says went wrong: the server's ``[ERROR]`` lines
+    (on stderr; stdout ends with the same advice whatever the cause), else the last lines."""
+    errors = [_STAMP.sub("", line).strip() for line in stderr.splitlines() if "[ERROR]" in line]
+    lines = errors or (stderr + "\n" + stdout).strip().splitlines()
+    return " / ".join(lines[-5:]) or "código de salida distinto de 0, sin mensaje"
 
 
 def _wait(process: subprocess.Popen[bytes], port: int, deadline: float, log: Path) -> str | None:
