@@ -196,6 +196,8 @@ def _is_encoding_name(token: str) -> bool:
 
 #: ``U+FFFD``: a figure, though it may have no decimal digit.
 _CODE_POINT = re.compile(r"U\+[0-9A-Fa-f]{4,6}")
+#: ``EF BB BF``: bytes written in hexadecimal, figures though they may have no decimal digit.
+_HEX_BYTES = re.compile(r"[0-9A-F]{2}(?: [0-9A-F]{2})+")
 
 
 def unbacked_figures(source: str, lesson: str) -> list[str]:
@@ -203,7 +205,8 @@ def unbacked_figures(source: str, lesson: str) -> list[str]:
 
     A token that is a number (``4``, ``1,114,112``, ``15.7``, ``0x82``, ``U+00F1``,
     ``#3``) must equal a backing number; any other token with a digit (``3.9.6``,
-    ``C3``) must appear in a backing assert's or citation's text.
+    ``C3``) must appear in a backing assert's or citation's text, and so must a run of
+    bytes in hexadecimal (``EF BB BF``), whole and in order.
     """
     numbers: set[float] = set()
     texts: list[str] = []
@@ -218,6 +221,11 @@ def unbacked_figures(source: str, lesson: str) -> list[str]:
     prose = COMMENT.sub("", source)
     missing = []
     for span in BOLD.findall(prose):
+        run = span.strip(_STRIP)
+        if _HEX_BYTES.fullmatch(run):  # bytes, even letters only: the whole run, in order
+            if run.lower() not in text:
+                missing.append(f"**{span}** ({run})")
+            continue
         for raw in span.split():
             token = raw.strip(_STRIP)
             if _is_encoding_name(token) or not (

@@ -90,6 +90,15 @@ def test_the_rules_catch_weak_backing():
     assert unbacked_figures("**U+00F1** <!-- assert: codepoint(c) == 'U+00F1' -->", "l06") == []
     # a code point is a figure even with no decimal digit in it
     assert unbacked_figures("**U+FFFD** <!-- assert: n == 3 -->", "l06") == ["**U+FFFD** (U+FFFD)"]
+    # bytes in hexadecimal are figures too, letters only or not, backed whole and in order
+    bom = "**`EF BB BF`** <!-- assert: hexa(BOM) == 'EF BB BF' -->"
+    assert unbacked_figures(bom, "l06") == []
+    assert unbacked_figures("**`EF BB BF`** <!-- assert: n == 3 -->", "l06") == [
+        "**`EF BB BF`** (EF BB BF)"
+    ]
+    assert unbacked_figures("**`BF BB EF`** <!-- assert: hexa(b) == 'EF BB BF' -->", "l06") == [
+        "**`BF BB EF`** (BF BB EF)"
+    ]
     # a citation backs the figure it holds, and only that one
     assert unbacked_figures("**894 ms** <!-- cita: prefix.whole_ms -->", "l06") == []
     assert unbacked_figures("**895 ms** <!-- cita: prefix.whole_ms -->", "l06") == [
