@@ -74,6 +74,8 @@ import time
 from importlib.metadata import version
 from pathlib import Path
 
+from folders import replace_folder
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "lite"
 #: What the kernel loads from Pyodide's lock at start, and what lesson 1 uses from it.
@@ -400,12 +402,7 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:
             "--apps", "lab", "--source-date-epoch", SOURCE_DATE_EPOCH,
             cwd=lite_dir,
         )  # fmt: skip
-        old = out.with_name(f".{out.name}-old")
-        shutil.rmtree(old, ignore_errors=True)
-        if out.exists():
-            out.rename(old)
-        site.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
+        replace_folder(site, out)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return out

@@ -37,6 +37,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from folders import replace_folder
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
 KINDS = ("lessons", "solutions")
@@ -230,12 +232,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
         tmp.chmod(0o755)
         for path in tmp.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)
-        old = out.with_name(f".{out.name}-old")
-        shutil.rmtree(old, ignore_errors=True)
-        if out.exists():
-            out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old, ignore_errors=True)
+        replace_folder(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
