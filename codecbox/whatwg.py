@@ -59,6 +59,7 @@ import bisect
 import codecs
 import gzip
 import re
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -918,8 +919,12 @@ _ISO_TEXT = rb"[^\x0e\x0f\x1b\x80-\xff]"
 #: ISO-2022-JP without katakana, errors, or two escape sequences in a row. The JIS X 0208
 #: runs are not checked for an even length: an odd byte makes the C codec fail at the ESC
 #: after it, and the error handler hands the input to the full decoder.
+#: Possessive quantifiers (Python 3.11+) only save backtracking here: every run ends where
+#: an ESC begins, which no run can hold, so on Python 3.10 greedy ones match the same bytes.
+_PLUS = b"+" if sys.version_info >= (3, 11) else b""
 _ISO_CLEAN = re.compile(
-    rb"%s*+(?:\x1b\([BJ]%s++|\x1b\$[@B][\x21-\x7e]++)*+(?:\x1b\(B)?+" % (_ISO_TEXT, _ISO_TEXT)
+    rb"%s*%s(?:\x1b\([BJ]%s+%s|\x1b\$[@B][\x21-\x7e]+%s)*%s(?:\x1b\(B)?%s"
+    % (_ISO_TEXT, _PLUS, _ISO_TEXT, _PLUS, _PLUS, _PLUS, _PLUS)
 )
 
 
