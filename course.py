@@ -13,8 +13,10 @@ course's support code (curso, ./curso/pyproject.toml), with every package pinned
 the lock of this Python's minor version (constraints/py3.X.txt, made by `lock` from
 the direct pins in constraints.txt). Set-up repairs itself: an interrupted first
 install, a package removed by hand or a Python that moved is noticed at the next
-call, and .venv is rebuilt. Ctrl-C and SIGTERM reach pip and JupyterLab, so nothing
-is left running.
+call, and .venv is rebuilt. `lab` installs only what a student needs (JupyterLab,
+ipywidgets, the course and the library); the other commands add the test, browser and
+JupyterLite tooling to the same .venv. One Ctrl-C stops JupyterLab and its kernels (exit
+130), and SIGTERM reaches pip and JupyterLab, so nothing is left running.
 """
 
 from __future__ import annotations
@@ -34,14 +36,23 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
 SUPPORTED = [(3, 10), (3, 11), (3, 12), (3, 13)]
 LOCKS = ROOT / "constraints"
-#: What `pip install` gets: the two projects and their extras.
-PROJECTS = ("-e", ".[chardet,cli]", "-e", "./curso[lab,test,lite]")
-#: Imported after set-up: if one fails, the environment is damaged and is rebuilt.
-HEALTH = (
-    "import importlib.util as u, sys; sys.exit(any(u.find_spec(m) is None for m in ("
-    "'codecbox', 'curso', 'pytest', 'nbval', 'xdist', 'jupyterlab', 'ipywidgets', 'chardet',"
-    "'tqdm', 'matplotlib', 'nbgrader')))"
-)
+#: What `pip install` gets for each kind of set-up: the two projects and their extras. A
+#: student's `lab` needs the classroom only; `test` and the authors' commands add the test,
+#: browser and JupyterLite tooling (pytest, mypy, nbgrader, Playwright...) to it.
+PROJECTS = {
+    "lab": ("-e", ".[chardet,cli]", "-e", "./curso[lab]"),
+    "full": ("-e", ".[chardet,cli]", "-e", "./curso[lab,test,lite]"),
+}
+#: Imported after set-up (imported, not just found: a module that is there but fails to
+#: import, as codecbox did on a Python it did not support, is a broken environment).
+MODULES = {
+    "lab": ("codecbox", "codecbox.cli", "curso", "jupyterlab", "ipykernel", "ipywidgets",
+            "chardet", "tqdm", "matplotlib", "regex"),
+    "full": ("pytest", "nbval", "xdist", "nbgrader", "hypothesis", "mypy", "playwright",
+             "jupyterlite_core"),
+}  # fmt: skip
+#: The commands that need the full set-up.
+FULL = ("test", "notebooks", "site", "lite")
 
 
 class Failed(Exception):
@@ -53,13 +64,36 @@ def lock_file(version: tuple[int, int] | None = None) -> Path:
     return LOCKS / f"py{major}.{minor}.txt"
 
 
+def from_the_terminal() -> bool:
+    """Whether this process is in its terminal's foreground process group.
+
+    Then a Ctrl-C typed there has reached our child (same group) as well: forwarding it
+    would deliver it twice (JupyterLab would take the second one as "stop now").
+    """
+    try:
+        return os.tcgetpgrp(sys.stdin.fileno()) == os.getpgrp()
+    except (AttributeError, OSError, ValueError):  # no terminal, or not POSIX
+        return False
+
+
 def run(*args: object, check: bool = True, quiet: bool = False, **kw) -> int:
-    """Run a command; Ctrl-C and SIGTERM go to it, and we wait until it has finished."""
+    """Run a command and wait until it has finished; signals reach it once.
+
+    SIGTERM and SIGHUP sent to this process are forwarded to the command. So is SIGINT,
+    except a Ctrl-C from the terminal, which the command got by itself. After a SIGINT,
+    once the command has finished, this raises KeyboardInterrupt (course.py exits 130).
+    """
     if not quiet:
         print("+", " ".join(str(a) for a in args), flush=True)
     proc = subprocess.Popen([str(a) for a in args], cwd=ROOT, **kw)
+    interrupted = False
 
     def forward(signum, frame):
+        nonlocal interrupted
+        if signum == signal.SIGINT:
+            interrupted = True
+            if from_the_terminal():
+                return
         if proc.poll() is None:
             proc.send_signal(signum)
 
@@ -70,22 +104,39 @@ def run(*args: object, check: bool = True, quiet: bool = False, **kw) -> int:
     finally:
         for name, handler in previous.items():
             signal.signal(getattr(signal, name), handler)
+    if interrupted:
+        raise KeyboardInterrupt
     if check and returncode != 0:
         raise subprocess.CalledProcessError(returncode, [str(a) for a in args])
     return returncode
 
 
-def fingerprint() -> str:
+def fingerprint(kind: str = "lab") -> str:
+    """What the stamp holds: the set-up's kind, then a hash of what it was made from."""
     h = hashlib.sha256(sys.version.encode())
     for path in (ROOT / "pyproject.toml", ROOT / "curso" / "pyproject.toml", lock_file()):
         h.update(path.read_bytes())
-    return h.hexdigest()
+    return f"{kind} {h.hexdigest()}"
 
 
-def healthy() -> bool:
-    """The interpreter in .venv runs, and everything the course needs imports."""
+def installed() -> str | None:
+    """The kind of set-up the stamp vouches for ("lab" or "full"), if it is current."""
     try:
-        result = subprocess.run([str(PY), "-c", HEALTH], cwd=ROOT, capture_output=True, timeout=120)
+        kind, _, digest = STAMP.read_text().partition(" ")
+    except OSError:
+        return None
+    return kind if kind in PROJECTS and fingerprint(kind) == f"{kind} {digest}" else None
+
+
+def modules(kind: str) -> tuple[str, ...]:
+    return MODULES["lab"] + (MODULES["full"] if kind == "full" else ())
+
+
+def healthy(kind: str = "lab") -> bool:
+    """The interpreter in .venv runs, and every module the set-up promises imports."""
+    check = f"import importlib; [importlib.import_module(m) for m in {modules(kind)!r}]"
+    try:
+        result = subprocess.run([str(PY), "-c", check], cwd=ROOT, capture_output=True, timeout=300)
     except (OSError, subprocess.SubprocessError):  # e.g. the base Python was removed
         return False
     return result.returncode == 0
@@ -117,27 +168,41 @@ def create_venv() -> None:
         ) from None
 
 
-def setup() -> None:
-    """Make .venv match the projects and this Python's lock, repairing what is broken."""
+def setup(kind: str = "full") -> None:
+    """Make .venv match the projects and this Python's lock, repairing what is broken.
+
+    ``kind`` is "lab" (what a student needs) or "full" (that, and the tooling of the tests,
+    the browser tests and the JupyterLite build). A full set-up serves ``lab`` too; a lab
+    set-up asked to be full is completed in place.
+    """
     if sys.version_info < (3, 10):  # noqa: UP036 (this file may run on any python3)
         raise Failed("the course needs Python 3.10 or later")
     if not lock_file().exists():
         supported = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
         raise Failed(f"no lock for Python {sys.version.split()[0]} (supported: {supported})")
-    if STAMP.exists() and STAMP.read_text() == fingerprint() and healthy():
+    have = installed()
+    if have is not None and not healthy("lab" if kind == "lab" else have):
+        remove_venv("a package is missing or broken")
+        have = None
+    elif have in ("full", kind):
         return
     if VENV.exists() and not has_pip():
         remove_venv("the last set-up did not finish (or its Python moved)")
-    elif STAMP.exists() and not healthy():
-        remove_venv("a package is missing or broken")
+        have = None
     if not PY.exists():
         create_venv()
     STAMP.unlink(missing_ok=True)  # written again only after a complete install
-    run(PY, "-m", "pip", "install", "--quiet", "-c", lock_file(), "pip")
-    run(PY, "-m", "pip", "install", "--quiet", "-c", lock_file(), *PROJECTS)
-    if not healthy():
+    if have == "lab":
+        print("course.py: adding the test and build tooling to .venv", flush=True)
+    else:
+        what = "JupyterLab and the course" if kind == "lab" else "the course and its test tooling"
+        print(f"course.py: installing {what} into .venv (see README: time, disk)", flush=True)
+    pip = (PY, "-m", "pip", "install", "--quiet", "--quiet", "-c", lock_file())
+    run(*pip, "pip", quiet=True)
+    run(*pip, *PROJECTS[kind], quiet=True)
+    if not healthy(kind):
         raise Failed("the install finished but the course's packages do not import")
-    STAMP.write_text(fingerprint())
+    STAMP.write_text(fingerprint(kind))
 
 
 def lock() -> None:
@@ -162,6 +227,9 @@ def lock() -> None:
 def lab_options() -> list[str]:
     """What ``python3 course.py lab`` passes to ``jupyter lab`` (the browser tests use it too)."""
     options = [f"--ServerApp.root_dir={ROOT}", "--LabApp.default_url=/lab/tree/lessons"]
+    # One Ctrl-C stops the server and its kernels, without the "Shut down (y/[n])?" prompt
+    # that gives up after 5 s and leaves it running.
+    options.append("--ServerApp.answer_yes=True")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         options.append("--allow-root")  # JupyterLab refuses root without it (containers, CI)
     return options
@@ -175,7 +243,7 @@ def main(argv: list[str]) -> int:
     if command == "lock":
         lock()
         return 0
-    setup()
+    setup("full" if command in FULL else "lab")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if command == "lab":
         return run(BIN / "jupyter", "lab", *lab_options(), *argv[1:], env=env, check=False)
