@@ -30,7 +30,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
+#: The environment; COURSE_VENV names another one (CI keeps one per Python version).
+VENV = Path(os.environ.get("COURSE_VENV") or ROOT / ".venv").absolute()
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".installed"
@@ -142,6 +143,19 @@ def healthy(kind: str = "lab") -> bool:
     return result.returncode == 0
 
 
+def made_by_this_python() -> bool:
+    """Whether .venv was made by this Python's minor version (pyvenv.cfg says which)."""
+    try:
+        cfg = (VENV / "pyvenv.cfg").read_text()
+    except OSError:
+        return False
+    for line in cfg.splitlines():
+        key, _, value = line.partition("=")
+        if key.strip() in ("version", "version_info"):
+            return value.strip().split(".")[:2] == [str(n) for n in sys.version_info[:2]]
+    return False
+
+
 def has_pip() -> bool:
     try:
         result = subprocess.run([str(PY), "-m", "pip", "--version"], capture_output=True)
@@ -180,6 +194,8 @@ def setup(kind: str = "full") -> None:
     if not lock_file().exists():
         supported = ", ".join(f"{a}.{b}" for a, b in SUPPORTED)
         raise Failed(f"no lock for Python {sys.version.split()[0]} (supported: {supported})")
+    if VENV.exists() and not made_by_this_python():
+        remove_venv(f"it was made by another Python than {sys.version.split()[0]}")
     have = installed()
     if have is not None and not healthy("lab" if kind == "lab" else have):
         remove_venv("a package is missing or broken")

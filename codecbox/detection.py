@@ -8,7 +8,8 @@ share the :class:`Detector` signature here:
   :data:`DEFAULT_CANDIDATES`) decodes the bytes and the reading whose characters look
   most like real text, scored per byte (:func:`char_score`), wins;
 * ``charset-normalizer`` (:func:`guess_charset_normalizer`), a dependency of codecbox;
-* ``chardet`` (:func:`guess_chardet`), installed with ``pip install 'codecbox[chardet]'``.
+* ``chardet`` (:func:`guess_chardet`), installed with ``pip install 'chardet>=7.0'`` (the
+  ``chardet`` extra).
 
 Every detector answers with a :class:`Guess` and never raises on odd bytes:
 ``Guess(encoding=None, ...)`` means "nothing fits", which a caller must handle.
@@ -37,7 +38,7 @@ from operator import itemgetter
 from typing import Protocol
 
 from codecbox import guessing
-from codecbox.errors import DecodeError
+from codecbox.errors import DecodeError, install_hint
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
@@ -391,7 +392,7 @@ def guess_charset_normalizer(
     return Guess(enc, "charset-normalizer", _rule(data, enc), 1.0 - chaos, ("chaos", chaos))
 
 
-_CHARDET_EXTRA = "the 'chardet' detector needs chardet: pip install 'codecbox[chardet]'"
+_CHARDET_EXTRA = f"the 'chardet' detector needs chardet: {install_hint('chardet')}"
 
 
 def _require_chardet() -> None:
@@ -404,7 +405,7 @@ def guess_chardet(
 ) -> Guess:
     """Ask chardet 7 (``chardet.detect``); ``confidence`` is chardet's own (0..1).
 
-    Needs the ``chardet`` extra (``pip install 'codecbox[chardet]'``); without it
+    Needs the ``chardet`` extra (``pip install 'chardet>=7.0'``); without it
     this raises ``ModuleNotFoundError`` saying so. chardet only examines the first
     ``max_bytes`` anyway, so it already tolerates an input cut mid-character:
     ``prefix`` changes nothing here. Without candidates it reports decode-safe

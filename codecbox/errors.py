@@ -13,6 +13,20 @@ from __future__ import annotations
 
 __all__ = ["DecodeError", "EncodeError", "UnknownEncodingError"]
 
+#: The optional extras: what each one installs (pyproject.toml's optional-dependencies;
+#: a test keeps the two equal).
+EXTRAS = {"chardet": "chardet>=7.0", "cli": "tqdm>=4.66", "graphemes": "regex>=2024.4"}
+
+
+def install_hint(extra: str) -> str:
+    """The command that installs what an extra brings, as it works whatever way codecbox
+    itself was installed (codecbox is not on PyPI: from a clone, ``pip install '.[cli]'``).
+
+    >>> install_hint("graphemes")
+    "pip install 'regex>=2024.4'"
+    """
+    return f"pip install '{EXTRAS[extra]}'"
+
 
 class UnknownEncodingError(LookupError, ValueError):
     """An encoding name or label that codecbox cannot resolve.

@@ -12,7 +12,7 @@
   and what Swift's ``count`` counts: ``👩‍👩‍👧`` is five code points and one cluster.
 
 Grapheme segmentation comes from the ``regex`` package (``\\X``), the ``graphemes`` extra:
-``pip install 'codecbox[graphemes]'``. Without it, asking for graphemes (or for
+``pip install 'regex>=2024.4'``. Without it, asking for graphemes (or for
 :func:`truncate`, which needs them) raises ``ModuleNotFoundError`` saying so; the other
 three units need nothing.
 
@@ -30,7 +30,7 @@ from itertools import accumulate
 from types import ModuleType
 from typing import Literal, get_args
 
-from codecbox.errors import EncodeError, UnknownEncodingError
+from codecbox.errors import EncodeError, UnknownEncodingError, install_hint
 from codecbox.labels import resolve
 
 __all__ = ["UNITS", "Unit", "graphemes", "length", "truncate"]
@@ -40,7 +40,7 @@ Unit = Literal["bytes", "utf16", "code_points", "graphemes"]
 #: The units, from the smallest piece to the largest.
 UNITS: tuple[Unit, ...] = get_args(Unit)
 
-_GRAPHEMES_EXTRA = "grapheme clusters need the regex package: pip install 'codecbox[graphemes]'"
+_GRAPHEMES_EXTRA = f"grapheme clusters need the regex package: {install_hint('graphemes')}"
 
 
 def _regex() -> ModuleType:

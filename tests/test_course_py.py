@@ -36,6 +36,7 @@ def course(tmp_path, monkeypatch):
         return 0
 
     monkeypatch.setattr(module, "run", fake_run)
+    monkeypatch.setattr(module, "made_by_this_python", lambda: True)
     return module
 
 
@@ -126,6 +127,19 @@ def test_an_old_or_foreign_stamp_vouches_for_nothing(course):
         assert course.installed() is None, text
     course.STAMP.write_text(course.fingerprint("lab"))
     assert course.installed() == "lab"
+
+
+def test_a_venv_of_another_python_is_not_taken_for_this_ones(tmp_path, monkeypatch):
+    """`python3.12 course.py test` after a 3.11 set-up: the 3.12 lock in a 3.11 .venv
+    would be neither; setup() makes .venv again when this check fails."""
+    course = load_script("course.py", "course_other_python")
+    monkeypatch.setattr(course, "VENV", tmp_path)
+    assert not course.made_by_this_python()  # no pyvenv.cfg
+    other = "3.9.1" if sys.version_info[:2] != (3, 9) else "3.8.1"
+    (tmp_path / "pyvenv.cfg").write_text(f"home = /x\nversion = {other}\n")
+    assert not course.made_by_this_python()
+    (tmp_path / "pyvenv.cfg").write_text(f"version = {sys.version.split()[0]}\n")
+    assert course.made_by_this_python()
 
 
 def test_health_means_importing_not_finding(course, tmp_path, monkeypatch):
