@@ -48,7 +48,7 @@ PROJECTS = {
 #: import, as codecbox did on a Python it did not support, is a broken environment).
 MODULES = {
     "lab": ("codecbox", "codecbox.cli", "curso", "jupyterlab", "ipykernel", "ipywidgets",
-            "chardet", "tqdm", "matplotlib", "regex"),
+            "chardet", "tqdm", "regex"),
     "full": ("pytest", "nbval", "xdist", "nbgrader", "hypothesis", "mypy", "playwright",
              "jupyterlite_core"),
 }  # fmt: skip
@@ -133,14 +133,34 @@ def modules(kind: str) -> tuple[str, ...]:
     return MODULES["lab"] + (MODULES["full"] if kind == "full" else ())
 
 
+#: Imports each module; on the first failure, prints which one and why, and exits 1.
+CHECK = """
+import importlib, sys
+for m in sys.argv[1:]:
+    try:
+        importlib.import_module(m)
+    except Exception as exc:
+        sys.exit(f"import {m}: {type(exc).__name__}: {exc}")
+"""
+
+
+def broken(kind: str = "lab") -> str | None:
+    """Why .venv is not usable (its Python does not run, or a module fails to import)."""
+    try:
+        result = subprocess.run(
+            [str(PY), "-c", CHECK, *modules(kind)], cwd=ROOT, capture_output=True, timeout=300
+        )
+    except (OSError, subprocess.SubprocessError) as exc:  # e.g. the base Python was removed
+        return str(exc)
+    if result.returncode == 0:
+        return None
+    lines = result.stderr.decode(errors="replace").strip().splitlines()
+    return lines[-1] if lines else f"exit {result.returncode}"
+
+
 def healthy(kind: str = "lab") -> bool:
     """The interpreter in .venv runs, and every module the set-up promises imports."""
-    check = f"import importlib; [importlib.import_module(m) for m in {modules(kind)!r}]"
-    try:
-        result = subprocess.run([str(PY), "-c", check], cwd=ROOT, capture_output=True, timeout=300)
-    except (OSError, subprocess.SubprocessError):  # e.g. the base Python was removed
-        return False
-    return result.returncode == 0
+    return broken(kind) is None
 
 
 def made_by_this_python() -> bool:
@@ -217,7 +237,7 @@ def setup(kind: str = "full") -> None:
     run(*pip, "pip", quiet=True)
     run(*pip, *PROJECTS[kind], quiet=True)
     if not healthy(kind):
-        raise Failed("the install finished but the course's packages do not import")
+        raise Failed(f"the install finished but {broken(kind)}")
     STAMP.write_text(fingerprint(kind))
 
 

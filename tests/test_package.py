@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import shutil
 import subprocess
 import sys
+import tarfile
 import textwrap
 import venv
 import zipfile
@@ -174,10 +177,10 @@ def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
     assert report["sniff"] == ["EUC-KR (codecbox)", "windows-1252 (codecbox)"]
     assert report["import"] == ["UTF-8 (BOM)", "windows-1252 (source table)"]
     assert report["chardet_importable"] is False
-    assert "pip install 'codecbox[chardet]'" in report["chardet"]
+    assert "pip install 'chardet>=7.0'" in report["chardet"]
     assert report["length"] == [7, 4, 3]  # without the graphemes extra, the other units work
     assert report["truncate"] == "añ😀"
-    assert "pip install 'codecbox[graphemes]'" in report["graphemes"]
+    assert "pip install 'regex>=2024.4'" in report["graphemes"]
 
     # The command, from the console script the wheel installed, without the cli extra.
     command = env_dir / BIN / ("codecbox.exe" if os.name == "nt" else "codecbox")
@@ -193,7 +196,7 @@ def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
         [*convert, "--progress", "on"], capture_output=True, text=True, cwd=work, env=env
     )
     assert barred.returncode == 2
-    assert "needs tqdm: pip install 'codecbox[cli]'" in barred.stderr
+    assert "needs tqdm: pip install 'tqdm>=4.66'" in barred.stderr
     module = subprocess.run(
         [python, "-I", "-m", "codecbox", "detect", "big.utf8.txt"],
         capture_output=True,
@@ -209,7 +212,7 @@ def test_the_wheel_works_in_a_fresh_environment(wheel, tmp_path):
         cwd=work,
         env=env,
     )
-    assert chardet.returncode == 2 and "pip install 'codecbox[chardet]'" in chardet.stderr
+    assert chardet.returncode == 2 and "pip install 'chardet>=7.0'" in chardet.stderr
 
 
 def test_mypy_strict_is_clean_on_codecbox():
@@ -218,3 +221,148 @@ def test_mypy_strict_is_clean_on_codecbox():
         [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_extras_table_is_pyprojects():
+    """install_hint() names what each extra installs; pyproject.toml is where extras live."""
+    from codecbox.errors import EXTRAS
+
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0]
+    declared = dict(re.findall(r'^(\w+) = \["([^"]+)"\]', section, re.M))
+    assert declared == EXTRAS
+
+
+# --- the sdist, and every install line as written ------------------------------------------
+
+#: What the sdist is built from: the files pyproject.toml and MANIFEST.in draw on.
+SDIST_SOURCES = ("pyproject.toml", "README.md", "LICENSE", "CHANGELOG.md", "MANIFEST.in",
+                 "codecbox", "tests", "benchmarks", "data/corpus")  # fmt: skip
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def install_lines() -> list[str]:
+    """Every ``pip install`` the README gives a reader (in a shell block or inline) and every
+    one codecbox's messages and docstrings give, as written."""
+    found = re.findall(r"^((?:python3 -m )?pip install [^#\n]*)", README, re.M)
+    found += re.findall(r"`((?:python3 -m )?pip install [^`]+)`", README)
+    for source in sorted((ROOT / "codecbox").glob("*.py")):
+        found += re.findall(r"pip install '[^'{}]+'", source.read_text(encoding="utf-8"))
+    from codecbox.errors import EXTRAS, install_hint
+
+    found += [install_hint(extra) for extra in EXTRAS]
+    return sorted({line.strip() for line in found})
+
+
+def test_no_message_points_at_a_package_index_codecbox_is_not_on():
+    assert not [line for line in install_lines() if "codecbox[" in line or "codecbox " in line]
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> Path:
+    src = tmp_path_factory.mktemp("sdist-src")
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis")
+    for name in SDIST_SOURCES:
+        path, target = ROOT / name, src / name
+        if path.is_dir():
+            shutil.copytree(path, target, ignore=ignore)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, target)
+    out = tmp_path_factory.mktemp("sdist")
+    hook = "import sys; from setuptools import build_meta; build_meta.build_sdist(sys.argv[1])"
+    build = subprocess.run(
+        [sys.executable, "-c", hook, out], cwd=src, capture_output=True, text=True
+    )
+    assert build.returncode == 0, build.stdout + build.stderr
+    (found,) = out.glob("codecbox-*.tar.gz")
+    return found
+
+
+def _names(sdist: Path) -> set[str]:
+    with tarfile.open(sdist) as archive:
+        return {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+
+
+def test_the_sdist_carries_the_library_tests_and_their_data(sdist):
+    names = _names(sdist)
+    for needed in (
+        "codecbox/__init__.py",
+        "codecbox/data/encodings.json",
+        "CHANGELOG.md",
+        "LICENSE",
+        "tests/conftest.py",
+        "tests/lib/test_cli.py",
+        "tests/lib/test_whatwg.py",
+        "tests/oracles.py",
+        "tests/whatwg_reference.py",
+        "tests/course_scripts.py",
+        "tests/vectors/html5lib-encoding/LICENSE",
+        "benchmarks/undeclared.py",
+        "benchmarks/data/documents/es.txt",
+        "data/corpus/es/tuning.txt",
+    ):
+        assert needed in names, needed
+    stray = ("curso/", "lessons/", "solutions/", "tests/test_", "tests/course/", "tests/browser/")
+    assert not [n for n in names if n.startswith(stray)]
+    assert not [n for n in names if "__pycache__" in n]
+
+
+@pytest.fixture(scope="module")
+def from_the_sdist(sdist, tmp_path_factory) -> tuple[Path, Path, dict[str, str]]:
+    """The sdist unpacked, and a new venv where every install line ran there, as written
+    (a reader types them in the folder of a clone, which the sdist is a copy of)."""
+    work = tmp_path_factory.mktemp("unpacked")
+    with tarfile.open(sdist) as archive:
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(work, filter="data")
+        else:  # Python 3.10 before 3.10.12
+            archive.extractall(work)  # noqa: S202 (our own archive)
+    (folder,) = work.iterdir()
+    env_dir = tmp_path_factory.mktemp("sdist-venv") / "venv"
+    venv.create(env_dir, with_pip=False)
+    python = env_dir / BIN / ("python.exe" if os.name == "nt" else "python")
+    failures = {}
+    for line in install_lines():
+        words = shlex.split(line)
+        args = words[words.index("install") + 1 :]
+        pip = [sys.executable, "-m", "pip", "--python", python, "install", "--quiet"]
+        done = subprocess.run(
+            [*pip, "-c", ROOT / "constraints.txt", *args],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            failures[line] = done.stderr.strip().splitlines()[-1:]
+    return folder, python, failures
+
+
+def test_every_install_line_works_as_written(from_the_sdist):
+    folder, python, failures = from_the_sdist
+    assert not failures
+    assert len(install_lines()) >= 5
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    used = subprocess.run(
+        [python, "-I", "-c", "import codecbox, regex, tqdm, chardet; print(codecbox.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=folder.parent,
+        env=env,
+    )
+    assert used.returncode == 0, used.stderr
+    assert Path(used.stdout.strip()).is_relative_to(python.parent.parent), "not the venv's"
+
+
+def test_the_library_tests_pass_from_the_sdist(from_the_sdist):
+    """What the README tells a packager to run, in the unpacked sdist. (.ci/run runs this on
+    its main Python only: the other Pythons run tests/lib from the checkout.)"""
+    folder, python, failures = from_the_sdist
+    assert not failures
+    (command,) = re.findall(r"`(python3 -m pytest [^`]+)`", README)
+    words = shlex.split(command)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PYTHONHASHSEED"] = "0"
+    run = subprocess.run([python, *words[1:]], capture_output=True, text=True, cwd=folder, env=env)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert re.search(r"\d+ passed", run.stdout.splitlines()[-1]), run.stdout[-500:]

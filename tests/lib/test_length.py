@@ -133,7 +133,7 @@ def test_missing_extra_names_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "regex", None)  # as if regex were not installed
     for call in (lambda: graphemes("a"), lambda: length("a", "graphemes"),
                  lambda: truncate("abc", 1, "bytes")):  # fmt: skip
-        with pytest.raises(ModuleNotFoundError, match=r"pip install 'codecbox\[graphemes\]'"):
+        with pytest.raises(ModuleNotFoundError, match=r"pip install 'regex>=2024\.4'"):
             call()
     # the other units need nothing
     assert [length("a\u00f1o", u) for u in UNITS[:3]] == [4, 3, 3]
