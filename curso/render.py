@@ -1,9 +1,10 @@
-"""How the course shows things: one table, one plot wrapper, text that lines up.
+"""How the course shows things: one table, one line chart, text that lines up.
 
 Everything a lesson displays has two forms: plain text (what ``print``, doctests,
 nbval and a static export without widgets see) and HTML (what JupyterLab shows).
 :class:`View` gives a class both from ``__str__`` and ``_html``; :class:`Table` is
-the one table of the course, with a caption, notes, alignment and cited columns.
+the one table of the course, with a caption, notes, alignment and cited columns;
+:class:`Plot` its one chart, an SVG line chart drawn here, with its numbers as text.
 
 >>> print(Table(("palabra", "bytes"), (("año", "4"), ("文字", "6")), align="lr"))
 palabra  bytes
@@ -15,19 +16,20 @@ from __future__ import annotations
 
 import base64
 import html
-import io
+import math
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import wcwidth
 
 from codecbox.inspection import codepoint
 
 __all__ = [
+    "COLORS",
     "Plot",
+    "Series",
     "Table",
     "View",
     "clip",
@@ -245,60 +247,226 @@ class Table(View):
         return "".join(out)
 
 
+#: matplotlib's default colour cycle ("C0" to "C9"), the colours the lessons' plots use.
+COLORS = (
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+    "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+)  # fmt: skip
+
+# The picture's geometry, in px: its size and the edges of the plotting area inside it.
+_WIDTH, _HEIGHT = 750, 420
+_LEFT, _RIGHT, _TOP, _BOTTOM = 72, 732, 40, 360
+_FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+
 @dataclass(frozen=True)
-class Plot:
-    """A matplotlib figure that a notebook shows as a picture, and as its numbers in plain text.
+class Series:
+    """One labelled set of points of a :class:`Plot`, in one colour.
 
-    A bare ``Figure`` (no pyplot) only shows ``<Figure ...>``; this shows the picture in
-    JupyterLab and a table of the plotted values where images do not count (nbval
-    compares text, a terminal prints text). The picture comes twice: as a PNG, for any
-    front end, and as HTML, an ``<img>`` of the same PNG with a text alternative (``alt``)
-    for a screen reader, which JupyterLab prefers to the PNG (its PNG renderer sets no
-    ``alt``). Both are the same bytes on every run, so a rebuilt notebook does not change.
-
-    ``alt`` is the text alternative; by default it is made from the first axes' title,
-    labels and legend, or the summary's first line if the figure has no title.
+    Drawn as a line through round markers, or (``hollow``) as larger unfilled rings without
+    a line: figures cited beside the ones measured. A series without ``label`` is left out
+    of the legend.
     """
 
-    figure: Any
+    x: tuple[float, ...]
+    y: tuple[float, ...]
+    label: str = ""
+    color: str = COLORS[0]
+    hollow: bool = False
+
+
+def _num(v: float) -> str:
+    """A coordinate in px, to a tenth, short and the same on every machine: ``72.5``, ``100``."""
+    return f"{round(v, 1):g}"
+
+
+def _label(v: float) -> str:
+    """A tick's label: the value as a short number (``4``, ``2.5``, ``100``)."""
+    return f"{round(v, 6):g}"
+
+
+def _esc(text: str) -> str:
+    """``text`` for SVG (XML), in an element or in a quoted attribute."""
+    return html.escape(text, quote=True)
+
+
+def _span(values: Sequence[float]) -> tuple[float, float]:
+    """The range of ``values`` with 5% of room on each side (0 to 1 without values)."""
+    if not values:
+        return 0.0, 1.0
+    lo, hi = min(values), max(values)
+    room = (hi - lo) * 0.05 or 1.0
+    return lo - room, hi + room
+
+
+def _steps(lo: float, hi: float) -> list[float]:
+    """Round values from ``lo`` to ``hi``: multiples of 1, 2, 2.5 or 5 times a power of ten."""
+    raw = (hi - lo) / 6
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+    return [k * step for k in range(math.ceil(lo / step), math.floor(hi / step) + 1)]
+
+
+def _text(x: float, y: float, text: str, size: int, anchor: str = "middle", more: str = "") -> str:
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" text-anchor="{anchor}"{more}>'
+        f"{_esc(text)}</text>"
+    )
+
+
+def _marker(x: float, y: float, series: Series) -> str:
+    if series.hollow:
+        return (
+            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="6.5" fill="none" '
+            f'stroke="{series.color}" stroke-width="1.5"/>'
+        )
+    return f'<circle cx="{_num(x)}" cy="{_num(y)}" r="3.5" fill="{series.color}"/>'
+
+
+@dataclass(frozen=True, repr=False)
+class Plot(View):
+    """A line chart that a notebook shows as a picture, and as its numbers in plain text.
+
+    The picture is an SVG drawn here (no plotting library to install, and it runs under
+    Pyodide too), of a fixed size: the ``series``, gridlines, ticks, axis labels, a title and
+    a legend in the lower right. ``log2`` makes the x axis logarithmic in base 2;
+    ``xticks`` are ``(x, label)`` pairs (by default every x value, as a number); ``ylim``
+    is the y axis's range (by default the values', with some room).
+
+    Where images do not count (nbval compares text, a terminal prints text) it is
+    ``summary``, a table of the plotted values. The picture comes twice: as SVG
+    (``image/svg+xml``), for any front end, and as HTML, an ``<img>`` of the same SVG with
+    a text alternative (``alt``) for a screen reader, which JupyterLab prefers to the bare
+    SVG. Both are the same bytes on every run, so a rebuilt notebook does not change.
+
+    ``alt`` is the text alternative; by default it is made from the title, the axis labels
+    and the legend, or the summary's first line if the plot has no title.
+
+    >>> p = Plot((Series((1, 2), (3, 4), "UTF-8 <8>"),), "resumen", title="Bytes", ylim=(0, 5))
+    >>> svg = p._repr_svg_()
+    >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="750" height="420"')
+    True
+    >>> "UTF-8 &lt;8&gt;" in svg, svg == p._repr_svg_(), repr(p)
+    (True, True, 'resumen')
+    """
+
+    series: tuple[Series, ...]
     summary: str
+    title: str = ""
+    xlabel: str = ""
+    ylabel: str = ""
+    log2: bool = False
+    xticks: tuple[tuple[float, str], ...] = ()
+    ylim: tuple[float, float] | None = None
     alt: str = ""
 
-    def _repr_png_(self) -> bytes:
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=100, metadata={"Software": None})
-        return buf.getvalue()
+    def __str__(self) -> str:
+        return self.summary
 
     def description(self) -> str:
-        """The picture's text alternative: ``alt``, or one made from the figure's own text.
+        """The picture's text alternative: ``alt``, or one made from the plot's own text.
 
-        >>> from matplotlib.figure import Figure
-        >>> fig = Figure()
-        >>> ax = fig.add_subplot(title="Bytes por carácter", xlabel="texto", ylabel="bytes")
-        >>> _ = ax.plot([1, 2], label="UTF-8"), ax.plot([2, 2], label="UTF-16"), ax.legend()
-        >>> Plot(fig, "Bytes\\n...").description()
+        >>> utf8 = Series((1, 2), (1, 2), "UTF-8")
+        >>> utf16 = Series((1, 2), (2, 2), "UTF-16", COLORS[1])
+        >>> labels = {"title": "Bytes por carácter", "xlabel": "texto", "ylabel": "bytes"}
+        >>> Plot((utf8, utf16), "Bytes\\n...", **labels).description()
         'Gráfico «Bytes por carácter»: bytes según texto; leyenda: UTF-8, UTF-16.'
-        >>> Plot(Figure(), "Bytes por carácter\\n...").description()
+        >>> Plot((utf8,), "Bytes por carácter\\n...").description()
         'Gráfico: Bytes por carácter'
         """
         if self.alt:
             return self.alt
-        axes = self.figure.axes[0] if self.figure.axes else None
-        if axes is None or not axes.get_title():
+        if not self.title:
             first = self.summary.splitlines()[0] if self.summary else ""
             return f"Gráfico: {first}" if first else "Gráfico"
-        out = f"Gráfico «{axes.get_title()}»"
-        if axes.get_xlabel() and axes.get_ylabel():
-            out += f": {axes.get_ylabel()} según {axes.get_xlabel()}"
-        labels = [label for label in axes.get_legend_handles_labels()[1] if label]
+        out = f"Gráfico «{self.title}»"
+        if self.xlabel and self.ylabel:
+            out += f": {self.ylabel} según {self.xlabel}"
+        labels = [s.label for s in self.series if s.label]
         if labels:
             out += "; leyenda: " + ", ".join(labels)
         return out + "."
 
-    def _repr_html_(self) -> str:
-        data = base64.b64encode(self._repr_png_()).decode("ascii")
-        alt = html.escape(self.description(), quote=True)
-        return f'<img alt="{alt}" src="data:image/png;base64,{data}">'
+    def _repr_svg_(self) -> str:
+        scale: Callable[[float], float] = math.log2 if self.log2 else float
+        xs = [x for s in self.series for x in s.x]
+        ticks = self.xticks or tuple((x, _label(x)) for x in sorted(set(xs)))
+        xlo, xhi = _span([scale(x) for x in [*xs, *(t for t, _ in ticks)]])
+        ylo, yhi = self.ylim or _span([y for s in self.series for y in s.y])
 
-    def __repr__(self) -> str:
-        return self.summary
+        def px(x: float) -> float:
+            return _LEFT + (_RIGHT - _LEFT) * (scale(x) - xlo) / (xhi - xlo)
+
+        def py(y: float) -> float:
+            return _BOTTOM - (_BOTTOM - _TOP) * (y - ylo) / (yhi - ylo)
+
+        yticks = [(y, _label(y)) for y in _steps(ylo, yhi)]
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_WIDTH}" height="{_HEIGHT}" '
+            f'viewBox="0 0 {_WIDTH} {_HEIGHT}" font-family="{_FONT}">',
+            f"<title>{_esc(self.description())}</title>",
+            f'<rect width="{_WIDTH}" height="{_HEIGHT}" fill="#fff"/>',
+        ]
+        # gridlines, then the series, then the frame, ticks and labels over them
+        grid = [f"M{_num(px(x))} {_TOP}V{_BOTTOM}" for x, _ in ticks]
+        grid += [f"M{_LEFT} {_num(py(y))}H{_RIGHT}" for y, _ in yticks]
+        out.append(f'<path d="{"".join(grid)}" stroke="#ddd" stroke-width="1"/>')
+        for s in self.series:
+            points = [(px(x), py(y)) for x, y in zip(s.x, s.y, strict=True)]
+            if not s.hollow and len(points) > 1:
+                line = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+                out.append(
+                    f'<polyline points="{line}" fill="none" stroke="{s.color}" '
+                    f'stroke-width="2" stroke-linejoin="round"/>'
+                )
+            out += [_marker(x, y, s) for x, y in points]
+        out.append(
+            f'<rect x="{_LEFT}" y="{_TOP}" width="{_RIGHT - _LEFT}" height="{_BOTTOM - _TOP}" '
+            f'fill="none" stroke="#000" stroke-width="1"/>'
+        )
+        marks = [f"M{_num(px(x))} {_BOTTOM}v5" for x, _ in ticks]
+        marks += [f"M{_LEFT} {_num(py(y))}h-5" for y, _ in yticks]
+        out.append(f'<path d="{"".join(marks)}" stroke="#000" stroke-width="1"/>')
+        out += [_text(px(x), _BOTTOM + 20, label, 12) for x, label in ticks]
+        out += [_text(_LEFT - 8, py(y) + 4, label, 12, "end") for y, label in yticks]
+        middle_x, middle_y = (_LEFT + _RIGHT) / 2, (_TOP + _BOTTOM) / 2
+        if self.title:
+            out.append(_text(middle_x, _TOP - 14, self.title, 16))
+        if self.xlabel:
+            out.append(_text(middle_x, _BOTTOM + 44, self.xlabel, 13))
+        if self.ylabel:
+            turn = f' transform="rotate(-90 22 {_num(middle_y)})"'
+            out.append(_text(22, middle_y, self.ylabel, 13, more=turn))
+        out += self._legend()
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+
+    def _legend(self) -> list[str]:
+        """The legend, in the lower right corner of the plotting area: sample, then label."""
+        shown = [s for s in self.series if s.label]
+        if not shown:
+            return []
+        row, size = 18, 11
+        # No font metrics here: 0.55 em per character is a little wider than DejaVu Sans's
+        # and Arial's average, so the labels fit in the box.
+        width = 50 + max(round(0.55 * size * display_width(s.label)) for s in shown)
+        height = 8 + row * len(shown)
+        left, top = _RIGHT - 10 - width, _BOTTOM - 10 - height
+        out = [
+            f'<rect x="{left}" y="{top}" width="{width}" height="{height}" rx="3" '
+            f'fill="#fff" fill-opacity="0.85" stroke="#ccc"/>'
+        ]
+        for i, s in enumerate(shown):
+            y = top + 4 + row * i + row / 2
+            if not s.hollow:
+                out.append(
+                    f'<path d="M{left + 8} {_num(y)}h28" stroke="{s.color}" stroke-width="2"/>'
+                )
+            out.append(_marker(left + 22, y, s))
+            out.append(_text(left + 42, y + 4, s.label, size, "start"))
+        return out
+
+    def _html(self) -> str:
+        data = base64.b64encode(self._repr_svg_().encode("utf-8")).decode("ascii")
+        alt = html.escape(self.description(), quote=True)
+        return f'<img alt="{alt}" src="data:image/svg+xml;base64,{data}">'

@@ -14,8 +14,9 @@ offline. Pages:
   table of contents of the page built from its headings.
 
 Links between notebooks (``03_normalizacion.ipynb#…``) become links between pages. The
-plots are embedded PNG images. The widgets' stored outputs carry no widget state, so each
-shows its plain-text view (``text/plain``), the one a reader without a kernel can use.
+plots are embedded SVG images (an ``<img>`` with a data URI and its ``alt``). The widgets'
+stored outputs carry no widget state, so each shows its plain-text view (``text/plain``),
+the one a reader without a kernel can use.
 
 The build is atomic (written to a temporary folder beside the target, then renamed over
 it) and deterministic (the same notebooks give the same bytes).

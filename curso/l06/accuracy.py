@@ -58,7 +58,7 @@ from curso.l06 import detectors
 from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v1, guess_v2
 from curso.paths import LANGS, corpus_file, paragraphs
 from curso.published import cite
-from curso.render import Plot, Table, View, clip, visible
+from curso.render import COLORS, Plot, Series, Table, View, clip, visible
 
 __all__ = [
     "CASES",
@@ -702,50 +702,42 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True) 
 
     Averaged over the five legacy cases, or for one ``case``. With ``published=True``
     the published v1/v2 figures (4, 16, 256 characters) appear as hollow markers.
-    Uses ``matplotlib.figure.Figure`` directly: no pyplot state, works with Agg.
+    The picture is :class:`curso.render.Plot`'s SVG: no plotting library.
     """
-    from matplotlib.figure import Figure
-
     cases = CASES if case is None else ((case[0], codec_of(case[1])),)
-    fig = Figure(figsize=(7.5, 4.2), layout="constrained")
-    ax = fig.add_subplot()
-    x = list(results.lengths)
+    x = tuple(results.lengths)
 
     def percent(values: Sequence[int], n: int) -> float:
         return 100.0 * sum(values) / (len(values) * n)
 
+    series = []
     rows = []
     for i, column in enumerate(results.columns):
-        y = [percent([results.count(column, c, length) for c in cases], results.n) for length in x]
-        ax.plot(x, y, marker="o", color=f"C{i}", label=column)
+        y = tuple(
+            percent([results.count(column, c, length) for c in cases], results.n) for length in x
+        )
+        series.append(Series(x, y, column, COLORS[i % len(COLORS)]))
         rows.append((column, *(f"{v:.1f}" for v in y)))
     if published:
         n_cited = int(cite("l06", "accuracy.n"))
         for i, column in enumerate(results.columns):
             if column not in ("stdlib v1", "stdlib v2"):
                 continue
-            px = list(PUBLISHED_LENGTHS)
-            py = [percent([cited_count(column, c, n) for c in cases], n_cited) for n in px]
-            ax.plot(
-                px,
-                py,
-                linestyle="none",
-                marker="o",
-                markersize=10,
-                markerfacecolor="none",
-                color=f"C{i}",
-                label=f"{column} (publicado)",
-            )
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(x, [str(v) for v in x])
-    ax.minorticks_off()
-    ax.set_ylim(0, 103)
-    ax.set_xlabel("caracteres por muestra (escala logarítmica)")
+            px = tuple(PUBLISHED_LENGTHS)
+            py = tuple(percent([cited_count(column, c, n) for c in cases], n_cited) for n in px)
+            color = COLORS[i % len(COLORS)]
+            series.append(Series(px, py, f"{column} (publicado)", color, hollow=True))
     what = "promedio de los 5 casos" if case is None else CASE_LABELS.get(cases[0], str(cases[0]))
-    ax.set_ylabel(f"% de aciertos ({what})")
-    ax.set_title("Acierto de la detección según el largo del texto")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", loc="lower right")
+    title = "Acierto de la detección según el largo del texto"
     header = ("% de aciertos", *(f"{n} car." for n in x))
     summary = Table(header, tuple(rows))
-    return Plot(fig, f"{ax.get_title()} ({what})\n" + str(summary))
+    return Plot(
+        tuple(series),
+        f"{title} ({what})\n" + str(summary),
+        title=title,
+        xlabel="caracteres por muestra (escala logarítmica)",
+        ylabel=f"% de aciertos ({what})",
+        log2=True,
+        xticks=tuple((v, str(v)) for v in x),
+        ylim=(0, 103),
+    )

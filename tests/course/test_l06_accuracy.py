@@ -393,32 +393,35 @@ def test_wrong(small_results):
 
 
 def test_plot(small_results):
-    from matplotlib.figure import Figure
-
     shown = accuracy.plot(small_results)
-    fig = shown.figure
-    assert isinstance(fig, Figure)
-    assert shown._repr_png_().startswith(b"\x89PNG")
+    assert shown._repr_svg_().startswith("<svg ")
+    assert shown.log2 and shown.ylim == (0, 103)
+    assert shown.xticks == tuple((n, str(n)) for n in small_results.lengths)
     text = repr(shown)
     assert text.splitlines()[1].split()[:3] == ["%", "de", "aciertos"]
     v1_row = next(line for line in text.splitlines() if line.startswith("stdlib v1 "))
     v1_4 = 100 * sum(small_results.count("stdlib v1", c, 4) for c in CASES) / (5 * 20)
     assert v1_row.split()[2] == f"{v1_4:.1f}"
-    lines = fig.axes[0].get_lines()
-    labels = [line.get_label() for line in lines]
+    labels = [s.label for s in shown.series]
     assert labels[:2] == ["stdlib v1", "stdlib v2"]
     assert "stdlib v1 (publicado)" in labels
-    v1 = lines[0]
-    assert list(v1.get_xdata()) == [4, 16]
-    assert v1.get_ydata()[0] == pytest.approx(v1_4)
-    published = lines[labels.index("stdlib v1 (publicado)")]
-    assert list(published.get_xdata()) == list(PUBLISHED_LENGTHS)
+    v1 = shown.series[0]
+    assert list(v1.x) == [4, 16] and not v1.hollow
+    assert v1.y[0] == pytest.approx(v1_4)
+    published = shown.series[labels.index("stdlib v1 (publicado)")]
+    assert list(published.x) == list(PUBLISHED_LENGTHS)
+    assert published.hollow and published.color == v1.color  # same detector, same colour
     n = cite("l06", "accuracy.n")
     cited_4 = 100 * sum(cited_count("stdlib v1", c, 4) for c in CASES) / (5 * n)
-    assert published.get_ydata()[0] == pytest.approx(cited_4)
+    assert published.y[0] == pytest.approx(cited_4)
+    assert shown.description().startswith(
+        "Gráfico «Acierto de la detección según el largo del texto»: % de aciertos (promedio "
+        "de los 5 casos) según caracteres por muestra (escala logarítmica); leyenda: stdlib v1,"
+    )
     one = accuracy.plot(small_results, case=("ko", "cp949"), published=False)
-    labels = [line.get_label() for line in one.figure.axes[0].get_lines()]
+    labels = [s.label for s in one.series]
     assert labels == ["stdlib v1", "stdlib v2"]
+    assert one.ylabel == "% de aciertos (Coreano, CP949)"
 
 
 # --- the explorer -----------------------------------------------------------------------------

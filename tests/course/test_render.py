@@ -1,15 +1,18 @@
-"""curso.render: the one table (text and HTML), the plot wrapper, and text that lines up."""
+"""curso.render: the one table (text and HTML), the line chart (SVG), and text that lines up."""
 
 from __future__ import annotations
 
 import re
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from curso.render import (
+    COLORS,
     Plot,
+    Series,
     Table,
     View,
     clip,
@@ -259,52 +262,97 @@ def test_view_default_html_is_its_escaped_text():
     assert Hello()._repr_html_() == "<pre>a &lt; b</pre>"
 
 
-def test_plot_is_a_png_and_its_summary():
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(2, 1))
-    fig.add_subplot().plot([1, 2], [3, 4])
-    shown_plot = Plot(fig, "resumen\n1  2")
-    assert repr(shown_plot) == "resumen\n1  2"
-    png = shown_plot._repr_png_()
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert png == shown_plot._repr_png_()  # no timestamp: the same bytes every time
+SVG = "{http://www.w3.org/2000/svg}"
 
 
-def test_plot_html_is_the_same_png_with_a_text_alternative():
+def _two_lines(**labels: object) -> Plot:
+    lines = (Series((1, 2), (3, 4), "UTF-8"), Series((1, 2), (2, 2), "", COLORS[1]))
+    return Plot(lines, "resumen\n1  2", **labels)  # type: ignore[arg-type]
+
+
+def test_plot_is_an_svg_and_its_summary():
+    shown_plot = _two_lines(title="t")
+    assert repr(shown_plot) == str(shown_plot) == "resumen\n1  2"
+    svg = shown_plot._repr_svg_()
+    root = ElementTree.fromstring(svg)  # well-formed XML
+    assert root.tag == f"{SVG}svg"
+    size = (root.get("width"), root.get("height"), root.get("viewBox"))
+    assert size == ("750", "420", "0 0 750 420")
+    assert root.findtext(f"{SVG}title") == shown_plot.description()
+    assert svg == shown_plot._repr_svg_() == _two_lines(title="t")._repr_svg_()  # same text
+    assert not re.search(r"\bid=|20\d\d-\d\d", svg)  # no generated ids, no dates
+    assert len(root.findall(f"{SVG}polyline")) == 2 and len(root.findall(f"{SVG}circle")) == 5
+    # the legend lists the labelled series only
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts.count("UTF-8") == 1 and "" not in texts
+
+
+def test_plot_html_is_the_same_svg_with_a_text_alternative():
     import base64
     import html
 
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(2, 1))
-    ax = fig.add_subplot(title="Bytes <por> carácter", xlabel="texto", ylabel="bytes")
-    ax.plot([1, 2], [3, 4], label="UTF-8")
-    ax.legend()
-    shown_plot = Plot(fig, "resumen\n1  2")
+    shown_plot = _two_lines(title="Bytes <por> carácter", xlabel="texto", ylabel="bytes")
     page = shown_plot._repr_html_()
-    match = re.fullmatch(r'<img alt="([^"]+)" src="data:image/png;base64,([A-Za-z0-9+/=]+)">', page)
+    match = re.fullmatch(
+        r'<img alt="([^"]+)" src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)">', page
+    )
     assert match, page
     alt = html.unescape(match[1])
     assert alt == "Gráfico «Bytes <por> carácter»: bytes según texto; leyenda: UTF-8."
-    assert base64.b64decode(match[2]) == shown_plot._repr_png_()  # the very same picture
+    svg = base64.b64decode(match[2])
+    assert svg == shown_plot._repr_svg_().encode("utf-8")  # the very same picture
     assert page == shown_plot._repr_html_()  # and the same HTML every time
-    # an explicit alt wins; a figure without a title falls back to the summary's first line
-    assert 'alt="Un gráfico"' in Plot(fig, "resumen", alt="Un gráfico")._repr_html_()
-    untitled = Figure(figsize=(2, 1))
-    untitled.add_subplot().plot([1, 2])
-    assert (
-        Plot(untitled, "Resumen del gráfico\n1  2").description() == "Gráfico: Resumen del gráfico"
-    )
+    # an explicit alt wins; a plot without a title falls back to the summary's first line
+    explicit = Plot(shown_plot.series, "resumen", alt="Un gráfico")
+    assert 'alt="Un gráfico"' in explicit._repr_html_()
+    untitled = Plot(shown_plot.series, "Resumen del gráfico\n1  2")
+    assert untitled.description() == "Gráfico: Resumen del gráfico"
+    assert Plot((), "").description() == "Gráfico"
 
 
-def test_ipython_shows_the_plot_as_html_png_and_text():
+def test_plot_escapes_its_text():
+    odd = "«a & b» <c> \"d\" 'e' ñ"
+    one = Plot((Series((1, 2), (1, 2), odd),), "s", title=odd, xlabel=odd, ylabel=odd)
+    svg = one._repr_svg_()
+    assert "<c>" not in svg and "& b" not in svg
+    root = ElementTree.fromstring(svg)
+    assert [t.text for t in root.iter(f"{SVG}text")].count(odd) == 4  # title, labels, legend
+    assert root.findtext(f"{SVG}title") == one.description()
+
+
+def _points(element: ElementTree.Element) -> list[tuple[float, float]]:
+    return [tuple(map(float, p.split(","))) for p in element.get("points", "").split()]  # type: ignore[misc]
+
+
+def test_plot_draws_a_log2_axis_ticks_and_hollow_markers():
+    measured = Series((4, 8, 16, 256), (0, 50, 100, 100), "medido", COLORS[2])
+    cited = Series((4, 16), (60, 90), "medido (publicado)", COLORS[2], hollow=True)
+    xticks = ((4, "4"), (8, "8"), (16, "16"), (256, "256 car."))
+    chart = Plot((measured, cited), "s", log2=True, xticks=xticks, ylim=(0, 103))
+    root = ElementTree.fromstring(chart._repr_svg_())
+    (line,) = root.findall(f"{SVG}polyline")  # the hollow series has no line
+    assert line.get("stroke") == COLORS[2]
+    xs = [x for x, _ in _points(line)]
+    step = xs[1] - xs[0]
+    assert step > 0 and xs[2] - xs[1] == pytest.approx(step, abs=0.2)  # doublings: equal steps
+    assert xs[3] - xs[2] == pytest.approx(4 * step, abs=0.2)  # 16 to 256 is four doublings
+    ys = [y for _, y in _points(line)]
+    assert ys[0] > ys[1] > ys[2] == ys[3]  # SVG's y grows downwards
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts[:4] == ["4", "8", "16", "256 car."]
+    assert texts[4:10] == ["0", "20", "40", "60", "80", "100"]  # y from 0 to 103
+    rings = [c for c in root.iter(f"{SVG}circle") if c.get("fill") == "none"]
+    assert len(rings) == 3  # two cited points and the legend's sample
+    assert {c.get("stroke") for c in rings} == {COLORS[2]}
+    assert float(rings[0].get("r", 0)) > float(root.find(f"{SVG}circle").get("r", 0))  # type: ignore[union-attr]
+
+
+def test_ipython_shows_the_plot_as_html_svg_and_text():
     from IPython.core.formatters import DisplayFormatter
-    from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(2, 1))
-    fig.add_subplot(title="t").plot([1, 2])
-    data, _ = DisplayFormatter().format(Plot(fig, "resumen\n1  2"))
-    assert {"text/plain", "text/html", "image/png"} <= set(data)
+    data, _ = DisplayFormatter().format(_two_lines(title="t"))
+    assert {"text/plain", "text/html", "image/svg+xml"} <= set(data)
+    assert "image/png" not in data
     assert data["text/plain"] == "resumen\n1  2"
     assert data["text/html"].startswith('<img alt="Gráfico «t»')
+    assert data["image/svg+xml"].startswith("<svg ")
