@@ -6,7 +6,7 @@ command. Each subcommand is one library call with its decision printed beside it
 * ``detect FILE...``: the encoding :func:`~codecbox.decode_bytes` would use, the rule
   that chose it and how sure it is, one line per file (``--json``: JSON lines);
 * ``decode FILE``: the text, in UTF-8, on stdout; how it was decided on stderr;
-* ``convert SRC DST``: :func:`~codecbox.transcode`, atomic and in constant memory;
+* ``convert SRC DST``: :func:`~codecbox.transcode`, in constant memory, atomic for a file;
 * ``import SRC... --into DIR``: the import policy (:func:`~codecbox.import_bytes`) over
   many files, with UTF-8 copies, a quarantine, a JSON-lines log and a summary; an
   interrupted run is resumed by running the same command again;
@@ -14,10 +14,18 @@ command. Each subcommand is one library call with its decision printed beside it
 
 Exit status, when several apply the first listed wins: 2 bad usage (nothing was done),
 1 a file failed (it names the file, and the byte offset for bytes that do not decode),
-3 done but needs review (a guess, a ``<meta>``, the default, U+FFFD, a quarantined or
-undecided file), 0 done and every decision certain. Ctrl-C gives 130, SIGTERM 143.
+3 ``convert`` or ``import`` done but needs review (a guess, the default, U+FFFD, a
+quarantined or undecided file), 0 done. ``detect``, ``decode`` and ``html`` answer:
+a guess, a ``<meta>`` or the default is exit 0 like a certain answer, and how sure it
+is, is in their output (as ``chardetect`` and charset-normalizer's ``normalizer`` do).
+Ctrl-C gives 130, SIGTERM 143.
 
-Only text goes to stdout (``decode`` writes it as UTF-8 bytes whatever the locale);
+The file name ``-`` means standard input (read as bytes) or standard output (written as
+bytes): ``cat page.html | codecbox html -``, ``codecbox convert old.txt - | less``.
+Where that makes no sense (``import -``, ``--into -``, ``--log -``) it is a usage error.
+
+Only the result goes to stdout (``decode`` writes the text as UTF-8 bytes whatever the
+locale, ``convert SRC -`` the converted bytes);
 decisions, per-file errors and the progress bar go to stderr. Other output keeps the
 console's encoding with ``errors="backslashreplace"``, so a name a cp1252 console
 cannot show is printed as ``\\u…`` instead of crashing the command.
@@ -38,8 +46,9 @@ import os
 import secrets
 import shutil
 import signal
+import stat
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -52,7 +61,14 @@ from codecbox.importing import Imported, Quarantined, import_bytes
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
-from codecbox.streaming import remove_stale_temporaries, transcode, write_atomic
+from codecbox.streaming import (
+    TranscodeReport,
+    iter_decode,
+    read_chunks,
+    remove_stale_temporaries,
+    transcode,
+    write_atomic,
+)
 
 __all__ = ["EXIT_ERROR", "EXIT_OK", "EXIT_REVIEW", "EXIT_USAGE", "build_parser", "main"]
 
@@ -69,16 +85,110 @@ CLI_EXTRA = "pip install 'codecbox[cli]'"
 LOG_NAME = ".codecbox-import.jsonl"
 #: How much ``convert`` (without ``--from``) and ``detect --max-bytes`` look at by default.
 SNIFF_BYTES = 65536
+#: A file name that means standard input or standard output.
+STDIO = "-"
+#: How much ``convert`` reads from standard input at a time.
+CHUNK = 65536
 
 EXIT_STATUS = """\
 exit status (when several apply, the first listed wins):
   2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
   1  a file failed: bytes that do not decode (the file and byte offset are given),
      a character the target cannot encode, a file that cannot be read or written
-  3  done, but needs review: an encoding was guessed (or taken from a <meta> or the
-     default), U+FFFD was inserted, or a file was quarantined or left undecided
-  0  done, and every decision was certain (BOM, declared, header, valid UTF-8)
-  130 / 143: interrupted by Ctrl-C / SIGTERM"""
+  3  convert and import only: done, but needs review (a guessed encoding, U+FFFD
+     inserted, a file quarantined or left undecided)
+  0  done; for detect, decode and html also when the answer is a guess (how sure
+     it is, is in their output)
+  130 / 143: interrupted by Ctrl-C / SIGTERM
+
+A FILE, SRC or DST '-' is standard input or output (a file named '-' is ./-)."""
+
+#: The last line of every exit status.
+_SIGNALS = "  130 / 143: interrupted by Ctrl-C / SIGTERM"
+
+DETECT_EPILOG = f"""\
+examples:
+  codecbox detect *.csv
+  codecbox detect --json --max-bytes 65536 export/*.txt
+  curl -s https://example.com/data.csv | codecbox detect -
+
+exit status (when several apply, the first listed wins):
+  2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
+  1  a file could not be read (the others are still examined)
+  0  every file was answered, certain or not: a guess, or the default when no guess
+     fit ("windows-1252 (default), tentative, no guess fit"), is exit 0 as well;
+     how sure each answer is, is in the output
+{_SIGNALS}"""
+
+DECODE_EPILOG = f"""\
+examples:
+  codecbox decode supplier.csv --declared latin1 > text.txt
+  cat old.txt | codecbox decode - --candidates cp1252,cp850 | less
+
+exit status:
+  2  bad usage: unknown option, label, encoding or detector, missing extra;
+     nothing was done
+  1  FILE could not be read, or (strict, the default) its bytes do not decode: the
+     file and byte offset are given, and nothing is written to stdout
+  0  decoded, certain or not: a guess, the default, or U+FFFD inserted with
+     --errors replace is exit 0 as well; the decision on stderr says which
+{_SIGNALS}"""
+
+CONVERT_EPILOG = f"""\
+examples:
+  codecbox convert export.txt export_utf8.txt --from cp1252
+  codecbox convert old.txt - | less
+  gunzip -c data.csv.gz | codecbox convert - data_utf8.csv
+
+SRC '-' is standard input, read in pieces like a file. DST '-' is standard output:
+only the converted bytes go there (messages go to stderr), and they are written as
+they are converted, so standard output is not atomic: after an error, what was
+converted before it has been written. A file named '-' is ./-.
+
+exit status:
+  2  bad usage: unknown option, encoding or detector, missing extra, an encoding
+     that cannot be streamed (UTF-7), SRC and DST the same file; nothing was done
+  1  failed: bytes that do not decode (the file and byte offset are given), a
+     character the target cannot encode, a file that cannot be read or written;
+     a DST file is then as before
+  3  converted, but needs review: the encoding was guessed (or is the default: no
+     guess fit), or --errors replace replaced something
+  0  converted, and the encoding was certain (--from, BOM, valid UTF-8)
+{_SIGNALS}"""
+
+IMPORT_EPILOG = f"""\
+examples:
+  codecbox import inbox/*.txt --into imported --quarantine review --candidates cp1252,cp850
+  codecbox import data/*.csv --into utf8 --declared windows-1252
+
+Standard input cannot be imported (it has no name to copy to): SRC '-', and
+'-' for --into, --quarantine or --log, are usage errors. A file named '-' is ./-.
+
+exit status (when several apply, the first listed wins):
+  2  bad usage: unknown option, encoding or detector, missing extra, '-' as SRC,
+     --into, --quarantine or --log, two sources with one name; nothing was done
+  1  a file failed: its bytes do not decode (the file and byte offset are given),
+     it could not be read or its copy written (the others are still imported), or
+     the log could not be opened (another import is writing it)
+  3  done, but needs review: a guessed file was copied, or a file was quarantined
+     or left undecided
+  0  done: every file was imported with a certain encoding
+{_SIGNALS}: run the same command again to finish"""
+
+HTML_EPILOG = f"""\
+examples:
+  codecbox html page.html --content-type "text/html; charset=Shift_JIS"
+  cat page.html | codecbox html -
+  curl -s https://example.com/ | codecbox html - --text | less
+
+exit status:
+  2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
+  1  FILE could not be read, or with --errors strict its bytes do not decode (the
+     file and byte offset are given)
+  0  decided, certain or not: a <meta>, a guess, the default, or U+FFFD inserted
+     (by the default --errors replace) is exit 0 as well; how sure the decision
+     is, is in the output
+{_SIGNALS}"""
 
 
 class _Usage(Exception):
@@ -225,12 +335,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"codecbox {__version__}")
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
 
-    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+    def command(name: str, summary: str, description: str, epilog: str) -> argparse.ArgumentParser:
         return commands.add_parser(
             name,
             help=summary,
             description=description,
-            epilog=EXIT_STATUS,
+            epilog=epilog,
             formatter_class=_Formatter,
         )
 
@@ -242,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
         "certain, or tentative with the detector's confidence. Reads whole files; with\n"
         "--max-bytes, only their start (what 'codecbox convert' does without --from).\n"
         "FILE '-' is standard input.",
+        DETECT_EPILOG,
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="files to examine")
     _add_candidates(p)
@@ -261,6 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
         "only its text to stdout, always as UTF-8; the decision goes to stderr.\n"
         "Strict by default: bytes that do not decode are an error that gives the byte\n"
         "offset. FILE '-' is standard input.",
+        DECODE_EPILOG,
     )
     p.add_argument("file", metavar="FILE", help="the file to decode")
     p.add_argument(
@@ -276,7 +388,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--errors",
         choices=["strict", "replace"],
         default="strict",
-        help="strict (default): fail at the first bad byte; replace: put U+FFFD instead and exit 3",
+        help="strict (default): fail at the first bad byte; replace: put U+FFFD instead "
+        "(counted on stderr)",
     )
 
     p = command(
@@ -286,7 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
         "replaced only once the whole conversion is on disk, so after any error DST is as\n"
         "before and no temporary file is left. Without --from, the encoding is decided from\n"
         "the first N bytes (--max-bytes; BOM > valid UTF-8 > detector > windows-1252), and\n"
-        "a guess exits 3. Strict by default.",
+        "a guess exits 3. Strict by default. SRC or DST '-' is standard input or output.",
+        CONVERT_EPILOG,
     )
     p.add_argument("src", metavar="SRC", help="the file to convert")
     p.add_argument("dst", metavar="DST", help="where to write the result")
@@ -334,6 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
         f"Every file gets a line in the log (default: DIR/{LOG_NAME}),\n"
         "appended and synced as soon as the file is done: after a crash or Ctrl-C, the\n"
         "same command skips the files already done and does the rest. Prints a summary.",
+        IMPORT_EPILOG,
     )
     p.add_argument("sources", nargs="+", metavar="SRC", help="files to import")
     p.add_argument("--into", required=True, metavar="DIR", help="folder for the UTF-8 copies")
@@ -363,6 +478,7 @@ def build_parser() -> argparse.ArgumentParser:
         "charset > <meta> (prescan) > valid UTF-8 > detector > windows-1252, and print\n"
         "the decision on stdout (--text: the text, decision on stderr). As a browser,\n"
         "bad bytes become U+FFFD unless --errors strict. FILE '-' is standard input.",
+        HTML_EPILOG,
     )
     p.add_argument("file", metavar="FILE", help="the saved page")
     p.add_argument(
@@ -376,7 +492,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--errors",
         choices=["replace", "strict"],
         default="replace",
-        help="replace (default, as browsers do; exit 3 if any) or strict",
+        help="replace (default, as browsers do; counted in the output) or strict",
     )
     p.add_argument("--text", action="store_true", help="print the decoded text instead")
     p.add_argument("--json", action="store_true", help="the decision as a JSON object")
@@ -410,7 +526,7 @@ def _write_text(text: str) -> None:
 
 
 def _read(name: str) -> bytes:
-    if name == "-":
+    if name == STDIO:
         return sys.stdin.buffer.read()
     with open(name, "rb") as f:
         return f.read()
@@ -622,8 +738,10 @@ def _print_json(record: dict[str, object]) -> None:
 
 
 def _detect(args: argparse.Namespace) -> int:
+    if args.files.count(STDIO) > 1:
+        raise _Usage("FILE '-' (standard input) can be read only once")
     detector = _detector(args, decode_bytes)
-    outcome = _Outcome()
+    failed = False
     for name in args.files:
         try:
             if args.max_bytes is None:
@@ -634,22 +752,21 @@ def _detect(args: argparse.Namespace) -> int:
                 head = _head(name, args.max_bytes + 1)
                 decision = _decide_prefix(head, args.max_bytes, args.candidates, detector)[0]
         except OSError as exc:
-            outcome.error = True
+            failed = True
             message = _file_error(name, exc)
             if args.json:
                 _print_json({"file": name, "error": message})
             _err(message)
             continue
-        outcome.review |= decision.review
         if args.json:
             _print_json(decision.record(name))
         else:
             print(decision.line(name), flush=True)
-    return outcome.code
+    return EXIT_ERROR if failed else EXIT_OK  # a guess is an answer: its line says so
 
 
 def _head(name: str, size: int) -> bytes:
-    if name == "-":
+    if name == STDIO:
         return sys.stdin.buffer.read(size)
     with open(name, "rb") as f:
         return f.read(size)
@@ -673,9 +790,8 @@ def _decode(args: argparse.Namespace) -> int:
     if result is None:
         return EXIT_ERROR
     _write_text(result.text)
-    decision = _decided(result)
-    _err(decision.line(args.file))
-    return EXIT_REVIEW if decision.review else EXIT_OK
+    _err(_decided(result).line(args.file))
+    return EXIT_OK  # a guess is an answer: the line on stderr says how sure
 
 
 # --- convert --------------------------------------------------------------------------------
@@ -711,14 +827,111 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def _writes_into(name: str, out: TextIO) -> bool:
+    """Whether ``out`` is the regular file ``name`` (``convert x.txt - >> x.txt``)."""
+    try:
+        mine = os.fstat(out.fileno())
+        return stat.S_ISREG(mine.st_mode) and os.path.samestat(mine, os.stat(name))
+    except (OSError, ValueError):  # io.UnsupportedOperation is both
+        return False
+
+
+def _size(name: str) -> int:
+    """The size of a file, or of standard input when it is one (0 for a pipe)."""
+    if name != STDIO:
+        return os.stat(name).st_size
+    try:
+        info = os.fstat(sys.stdin.fileno())
+    except (OSError, ValueError):
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0
+
+
+def _stdin_chunks(head: bytes) -> Iterator[bytes]:
+    """Standard input in pieces of ``CHUNK`` bytes, after the ``head`` already read from it."""
+    if head:
+        yield head
+    while chunk := sys.stdin.buffer.read(CHUNK):
+        yield chunk
+
+
+def _stream(
+    chunks: Iterable[bytes],
+    out: BinaryIO,
+    source: Encoding,
+    target: Encoding,
+    errors: str,
+    where: str,
+    progress: Callable[[int], object],
+) -> TranscodeReport:
+    """:func:`~codecbox.transcode`'s loop on a stream: decode, encode and write piece by piece."""
+    assert target.codec is not None
+    encoder = codecs.getincrementalencoder(target.codec)(errors)
+    read = chars = written = 0
+
+    def counted() -> Iterator[bytes]:
+        nonlocal read
+        for chunk in chunks:
+            read += len(chunk)
+            progress(len(chunk))
+            yield chunk
+
+    def encode(text: str, final: bool = False) -> bytes:
+        try:
+            return encoder.encode(text, final)
+        except UnicodeEncodeError as exc:
+            raise EncodeError.wrap(exc, base=chars, where=where, encoding=target.name) from exc
+
+    for text in iter_decode(counted(), source, errors, where=where):
+        data = encode(text)
+        chars += len(text)
+        out.write(data)
+        written += len(data)
+    data = encode("", final=True)
+    out.write(data)
+    written += len(data)
+    return TranscodeReport(source, target, read, chars, written)
+
+
+def _transcode(
+    args: argparse.Namespace,
+    source: Encoding,
+    head: bytes,
+    errors: str,
+    progress: Callable[[int], object],
+) -> TranscodeReport:
+    """:func:`~codecbox.transcode`, where SRC ``-`` is standard input (``head`` already read
+    from it) and DST ``-`` standard output, written as it goes (not atomic)."""
+    if args.src != STDIO and args.dst != STDIO:
+        return transcode(args.src, args.dst, source, args.target, errors=errors, progress=progress)
+    chunks = _stdin_chunks(head) if args.src == STDIO else read_chunks(args.src, CHUNK)
+    reports: list[TranscodeReport] = []
+
+    def write(out: BinaryIO) -> None:
+        reports.append(_stream(chunks, out, source, args.target, errors, args.src, progress))
+
+    if args.dst == STDIO:
+        sys.stdout.flush()
+        write(sys.stdout.buffer)
+        sys.stdout.buffer.flush()
+    else:
+        write_atomic(args.dst, write)
+    return reports[0]
+
+
 def _convert(args: argparse.Namespace) -> int:
     _check_progress(args.progress)
-    if _same_file(args.src, args.dst):
+    if STDIO not in (args.src, args.dst) and _same_file(args.src, args.dst):
         raise _Usage(f"SRC and DST are the same file: {args.src}")
+    if args.dst == STDIO and args.src != STDIO and _writes_into(args.src, sys.stdout):
+        raise _Usage(f"SRC and DST are the same file: standard output is {args.src}")
+    if args.dst == STDIO and getattr(sys.stdout, "buffer", None) is None:
+        raise _Usage("DST '-': this standard output takes text, not bytes")  # an embedding
     detector = None if args.source is not None else _detector(args, decode_bytes)
     decision: _Decision | None = None
+    head = b""
     try:
-        size = os.stat(args.src).st_size
+        size = _size(args.src)
         if detector is None:
             source: Encoding = args.source
         else:
@@ -732,11 +945,10 @@ def _convert(args: argparse.Namespace) -> int:
     if args.errors == "replace":
         codecs.register_error(_COUNTING, counter)
         errors = _COUNTING
-    bar = _progress(args.progress, size, Path(args.src).name)
+    label = "stdin" if args.src == STDIO else Path(args.src).name
+    bar = _progress(args.progress, size, label)
     try:
-        report = transcode(
-            args.src, args.dst, source, args.target, errors=errors, progress=bar.update
-        )
+        report = _transcode(args, source, head, errors, bar.update)
     except DecodeError as exc:
         bar.close()
         if decision is not None and exc.rule is None:
@@ -750,6 +962,8 @@ def _convert(args: argparse.Namespace) -> int:
         bar.close()
         _err(str(exc))
         return EXIT_ERROR
+    except BrokenPipeError:
+        raise  # the reader of stdout went away (``| head``): main() ends quietly
     except OSError as exc:
         bar.close()
         _err(_file_error(args.dst, exc))
@@ -991,6 +1205,13 @@ def _absolute(path: Path) -> str:
 
 def _plan(args: argparse.Namespace) -> _ImportPlan:
     """Check everything that can be checked before a file is touched (usage errors)."""
+    if STDIO in args.sources:
+        raise _Usage("SRC '-': standard input has no file name to copy to; save it to a file")
+    for option, value in (("--into", args.into), ("--quarantine", args.quarantine)):
+        if value == STDIO:
+            raise _Usage(f"{option} -: standard output is not a folder (a folder named '-' is ./-)")
+    if args.log == STDIO:
+        raise _Usage("--log -: the log must be a file, it is read again to resume")
     into = Path(args.into)
     if os.path.lexists(into) and not into.is_dir():
         raise _Usage(f"--into {into}: not a folder")
@@ -1257,7 +1478,7 @@ def _html(args: argparse.Namespace) -> int:
         _print_json(decision.record(args.file))
     else:
         print(decision.line(args.file), flush=True)
-    return EXIT_REVIEW if decision.review else EXIT_OK
+    return EXIT_OK  # a <meta> or a guess is an answer: the output says how sure
 
 
 # --- main -----------------------------------------------------------------------------------
