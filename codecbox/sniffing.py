@@ -26,6 +26,7 @@ import codecs
 import functools
 import html
 import re
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -344,13 +345,79 @@ def _changed_to(name: str) -> str:
     return "windows-1252" if name == "x-user-defined" else name
 
 
+# --- regular expressions: possessive quantifiers on every Python ---------------------------
+#
+# The prescan's and the tokenizer's patterns below use possessive quantifiers (``X*+``,
+# ``X++``, ``X?+``: never backtracked into), which Python's re has from 3.11. On 3.10 each
+# one is rewritten as a lookahead, which is atomic in Python's re, and a backreference that
+# consumes what the lookahead matched: the same match, as linear. The rewrite adds named
+# groups, so a pattern that has possessive quantifiers names the groups the code reads.
+# 3.11+ keeps the possessive ones: rewritten, the prescan takes 2.5 times as long there.
+
+#: Python's re has possessive quantifiers (3.11+).
+_POSSESSIVE = sys.version_info >= (3, 11)
+
+
+def _atomic(pattern: bytes) -> bytes:
+    """``pattern`` with each ``X*+``, ``X++`` or ``X?+`` written as ``(?=(?P<_aN>X*))(?P=_aN)``
+    (``{m,n}+`` is not handled: these patterns have none).
+
+    >>> _atomic(rb"(?:[^<]++|<)*+x")
+    b'(?=(?P<_a1>(?:(?=(?P<_a0>[^<]+))(?P=_a0)|<)*))(?P=_a1)x'
+    """
+    out = bytearray()
+    opened: list[int] = []  # where each open group starts in out
+    atom = -1  # where what a quantifier would repeat starts in out; -1: nothing
+    i = count = 0
+    while i < len(pattern):
+        c = pattern[i]
+        j = i + 1  # the end of this token
+        if c == 0x5C:  # "\": an escape, "\xhh" or one character
+            j = i + (4 if pattern[i + 1] == 0x78 else 2)
+        elif c == 0x5B:  # "[": a class, to its "]" (which may come first)
+            j += pattern[j] == 0x5E  # "^"
+            j += pattern[j] == 0x5D
+            while pattern[j] != 0x5D:
+                j += 2 if pattern[j] == 0x5C else 1
+            j += 1
+        elif c in b"*+?" and atom >= 0:  # a quantifier
+            if pattern[j : j + 1] == b"+":  # possessive
+                name = b"_a%d" % count
+                count += 1
+                body = bytes(out[atom:]) + bytes([c])
+                out[atom:] = b"(?=(?P<" + name + b">" + body + b"))(?P=" + name + b")"
+                i, atom = j + 1, -1
+                continue
+            j += pattern[j : j + 1] == b"?"  # lazy: kept as it is
+            out += pattern[i:j]
+            i, atom = j, -1
+            continue
+        start = len(out)
+        out += pattern[i:j]
+        i = j
+        if c == 0x28:  # "(": the "?" of "(?:" that may follow repeats nothing
+            opened.append(start)
+            atom = -1
+        elif c == 0x29:  # ")": a quantifier repeats the group
+            atom = opened.pop()
+        else:
+            atom = -1 if c == 0x7C else start  # "|": nothing to repeat
+    return bytes(out)
+
+
+def _compile(pattern: bytes, flags: int = 0) -> re.Pattern[bytes]:
+    """``re.compile``, with possessive quantifiers rewritten before Python 3.11."""
+    return re.compile(pattern if _POSSESSIVE else _atomic(pattern), flags)
+
+
 # --- the prescan --------------------------------------------------------------------------
 #
 # The algorithm is the standard's, step by step, in the slow functions (_get_attribute and
 # the loop of _skip_tag). The regular expressions below implement the same state
 # machine for the common case: one match per tag or attribute instead of a Python step per
-# byte. They are possessive (no backtracking), so a match is the standard's own parse; when
-# they do not match (the bytes run out inside a tag, say) the exact slow path decides.
+# byte. They are possessive (no backtracking; see _compile for Python 3.10), so a match is the
+# standard's own parse; when they do not match (the bytes run out inside a tag, say) the
+# exact slow path decides.
 
 _SPACE = b"\t\n\x0c\r "
 _SPACE_OR_SLASH = _SPACE + b"/"
@@ -362,28 +429,35 @@ _NS = rb"\t\n\x0c\r "  # to use inside [^...]
 
 def _attribute_pattern(capture: bool) -> bytes:
     """ "get an attribute" after the spaces and slashes it skips: a name, then "=" and a
-    value, or no value; the match ends where the standard leaves the position."""
-    g = b"(" if capture else b"(?:"
+    value, or no value; the match ends where the standard leaves the position. With
+    ``capture``, the groups "name" and "dq", "sq" or "unq" (the value's quotes, or none)."""
+
+    def g(name: bytes) -> bytes:
+        return b"(?P<" + name + b">" if capture else b"(?:"
+
     return (
-        g + rb"[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)"  # the name ("=" may start it)
+        g(b"name") + rb"[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)"  # the name ("=" may start it)
         rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:"
-        rb"\"" + g + rb"[^\"]*+)\"|'" + g + rb"[^']*+)'"  # a quoted value
+        rb"\"" + g(b"dq") + rb"[^\"]*+)\"|'" + g(b"sq") + rb"[^']*+)'"  # a quoted value
         rb"|(?=>)"  # nothing before ">"
-        rb"|" + g + rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+)(?=[" + _NS + rb">]))"  # unquoted
+        rb"|" + g(b"unq") + rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+)"  # unquoted
+        rb"(?=[" + _NS + rb">]))"
         rb"|" + _S + rb"*+(?=[^=" + _NS + rb"]))"  # no "=": no value
-    )
+    )  # fmt: skip
 
 
-#: "get an attribute": group 1 is the ">" when there is none; else the name (2) and the
-#: value, double-quoted (3), single-quoted (4) or unquoted (5).
-_PRESCAN_ATTRIBUTE = re.compile(rb"[" + _NS + rb"/]*+(?:(>)|" + _attribute_pattern(True) + b")")
+#: "get an attribute": the group "end" is the ">" when there is none; else the attribute
+#: (see _attribute_pattern).
+_PRESCAN_ATTRIBUTE = _compile(
+    rb"[" + _NS + rb"/]*+(?:(?P<end>>)|" + _attribute_pattern(True) + b")"
+)
 #: Attributes until "get an attribute" finds none, and the ">" where it stops.
 _P_ATTRIBUTES = rb"(?:[" + _NS + rb"/]*+" + _attribute_pattern(False) + rb")*+[" + _NS + rb"/]*+>"
 #: A tag other than <meta> after its "<": to the next space or ">", then its attributes.
 _P_TAG = rb"[^" + _NS + rb">]*+" + _P_ATTRIBUTES
-_PRESCAN_TAG = re.compile(_P_TAG)
+_PRESCAN_TAG = _compile(_P_TAG)
 #: The attributes of a <meta> (after "<meta"), to check for "charset" before reading them.
-_PRESCAN_META = re.compile(_P_ATTRIBUTES)
+_PRESCAN_META = _compile(_P_ATTRIBUTES)
 #: Elements whose content the HTML tokenizer reads as text up to their own end tag
 #: (RAWTEXT, RCDATA, script data; <noscript> as in a browser, where scripting is on).
 _TEXT_NAMES = (
@@ -450,7 +524,7 @@ def _p_text_element(name: bytes) -> bytes:
 #: tokenizer would read otherwise (see _same_for_parser), so that the loop can tell. After
 #: "<" the alternatives are tried in the order pages need them: a tag whose name starts with
 #: a letter that no special name starts with, an end tag, "<!", then the other tags.
-_PRESCAN_SKIP = re.compile(
+_PRESCAN_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
     + _P_PLAIN_LETTER + _P_REST
     + rb"|/[A-Za-z]" + _P_REST
@@ -464,11 +538,11 @@ _PRESCAN_SKIP = re.compile(
     rb"|(?![!/?A-Za-z])"  # a "<" that is text
     rb"))*+"
 )  # fmt: skip
-_SLASHED = re.compile(b"<" + _P_SLASHED)
+_SLASHED = _compile(b"<" + _P_SLASHED)
 #: Where the prescan can find an encoding: without this, only an XML declaration can.
-_PRESCAN_META_START = re.compile(rb"<(?i:meta)[\t\n\x0c\r /]")
+_PRESCAN_META_START = _compile(rb"<(?i:meta)[\t\n\x0c\r /]")
 #: The next "<" the prescan does something with (at any other byte it takes "next byte").
-_PRESCAN_STEP = re.compile(rb"<(?:(!--)|((?i:meta)[\t\n\x0c\r /])|([A-Za-z]|/[A-Za-z])|[!/?])")
+_PRESCAN_STEP = _compile(rb"<(?:(!--)|((?i:meta)[\t\n\x0c\r /])|([A-Za-z]|/[A-Za-z])|[!/?])")
 
 
 class _OutOfBytes(Exception):
@@ -539,10 +613,10 @@ def _get_attribute(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
     m = _PRESCAN_ATTRIBUTE.match(data, pos)
     if m is None:
         return _get_attribute_slow(data, pos)
-    if m.start(1) >= 0:
-        return m.start(1), None
-    name = m.group(2).lower().decode("latin-1")  # bytes.lower() is ASCII-only, as specified
-    for group in (3, 4, 5):
+    if m.start("end") >= 0:
+        return m.start("end"), None
+    name = m.group("name").lower().decode("latin-1")  # bytes.lower() is ASCII-only, as specified
+    for group in ("dq", "sq", "unq"):
         value = m.group(group)
         if value is not None:
             return m.end(), (name, value.lower().decode("latin-1"))
@@ -774,9 +848,9 @@ _T_ATTRIBUTES = (
     + rb"*+=)))*+"
     rb"[" + _NS + rb"/]*+>"
 )
-#: A tag after "<" (or "</"): its name (group 1), attributes, the ">" that ends it. No match
-#: means the page ends inside the tag (an unterminated quote, say): the tokenizer stops.
-_T_TAG = re.compile(rb"([^" + _NS + rb"/>]*+)" + _T_ATTRIBUTES)
+#: A tag after "<" (or "</"): its name (group "name"), attributes, the ">" that ends it. No
+#: match means the page ends inside the tag (an unterminated quote, say): the tokenizer stops.
+_T_TAG = _compile(rb"(?P<name>[^" + _NS + rb"/>]*+)" + _T_ATTRIBUTES)
 #: Start tags after which the scan has something to do.
 _T_SPECIAL = (
     rb"(?i:meta|script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext)"
@@ -802,7 +876,7 @@ def _text_element(name: bytes) -> bytes:
     )  # fmt: skip
 
 
-_T_SKIP = re.compile(
+_T_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
     rb"(?!" + _T_SPECIAL + rb")[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # a start tag
     + rb"|/(?:[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # an end tag
@@ -814,26 +888,19 @@ _T_SKIP = re.compile(
     + b"".join(_text_element(name) for name in (*_TEXT_ELEMENTS, b"script"))
     + rb"))*+"
 )  # fmt: skip
-#: One attribute of a tag that _T_TAG matched: name (1), value (2, 3 or 4, or none).
-_T_ATTRIBUTE = re.compile(
-    rb"["
-    + _NS
-    + rb"/]*+("
-    + _T_NAME
-    + rb")(?:"
-    + _T_EQUALS
-    + rb"(?:\"([^\"]*+)\"|'([^']*+)'|("
-    + _T_UNQUOTED
-    + rb")|(?=>)))?+"
-)
+#: One attribute of a tag that _T_TAG matched: "name", value ("dq", "sq", "unq" or none).
+_T_ATTRIBUTE = _compile(
+    rb"[" + _NS + rb"/]*+(?P<name>" + _T_NAME + rb")(?:" + _T_EQUALS
+    + rb"(?:\"(?P<dq>[^\"]*+)\"|'(?P<sq>[^']*+)'|(?P<unq>" + _T_UNQUOTED + rb")|(?=>)))?+"
+)  # fmt: skip
 #: The next "<" the tokenizer does something with: a comment (1), a start tag (2), an end
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
-_T_STEP = re.compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
-_COMMENT_END = re.compile(rb"--!?>")
+_T_STEP = _compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
+_COMMENT_END = _compile(rb"--!?>")
 #: A <meta> tag (from its "<", as _T_TAG reads it) that holds neither "charset" nor "&": it
 #: cannot name an encoding. _T_ATTRIBUTES with each class losing "&" and the "c" that starts
 #: "charset" (see _no_charset): where this matches, _T_TAG matches the same bytes.
-_T_META_PLAIN = re.compile(
+_T_META_PLAIN = _compile(
     rb"<(?i:meta)(?:[" + _NS + rb"/]*+"
     + _no_charset(_NS + b"/>", one=True) + _no_charset(_NS + b"/>=")  # the name
     + rb"(?:" + _T_EQUALS + rb"(?:"
@@ -843,13 +910,13 @@ _T_META_PLAIN = re.compile(
     rb"[" + _NS + rb"/]*+>"
 )  # fmt: skip
 #: A start tag the tokenizer names "meta": without one, no <meta> changes the encoding.
-_T_META_START = re.compile(rb"<(?i:meta)[\t\n\x0c\r />]")
+_T_META_START = _compile(rb"<(?i:meta)[\t\n\x0c\r />]")
 _END_TAG = rb"[\t\n\x0c\r />]"
-_TEXT_ONLY = {name: re.compile(rb"</(?i:" + name + rb")" + _END_TAG) for name in _TEXT_ELEMENTS}
-_SCRIPT_END = re.compile(rb"</(?i:script)" + _END_TAG)
-_SCRIPT_DATA = re.compile(rb"(<!--)|</(?i:script)" + _END_TAG)
-_SCRIPT_ESCAPED = re.compile(rb"(-->)|(</(?i:script)" + _END_TAG + rb")|<(?i:script)" + _END_TAG)
-_SCRIPT_DOUBLE_ESCAPED = re.compile(rb"(-->)|</(?i:script)" + _END_TAG)
+_TEXT_ONLY = {name: _compile(rb"</(?i:" + name + rb")" + _END_TAG) for name in _TEXT_ELEMENTS}
+_SCRIPT_END = _compile(rb"</(?i:script)" + _END_TAG)
+_SCRIPT_DATA = _compile(rb"(<!--)|</(?i:script)" + _END_TAG)
+_SCRIPT_ESCAPED = _compile(rb"(-->)|(</(?i:script)" + _END_TAG + rb")|<(?i:script)" + _END_TAG)
+_SCRIPT_DOUBLE_ESCAPED = _compile(rb"(-->)|</(?i:script)" + _END_TAG)
 
 
 def _comment_end(data: bytes, start: int) -> int:
@@ -907,8 +974,8 @@ def _parsed_meta(data: bytes, pos: int, end: int) -> str | None:
         a = _T_ATTRIBUTE.match(data, pos)
         if a is None:
             break
-        value = a.group(2) or a.group(3) or a.group(4) or b""
-        attributes.setdefault(a.group(1).lower(), value)  # a repeated attribute is dropped
+        value = a.group("dq") or a.group("sq") or a.group("unq") or b""
+        attributes.setdefault(a.group("name").lower(), value)  # a repeated attribute is dropped
         pos = a.end()
     charset = attributes.get(b"charset")
     if charset is not None:
@@ -980,9 +1047,9 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
             pos = tag.end()
             if end_tag:
                 continue
-            name = tag.group(1).lower()
+            name = tag.group("name").lower()
             if name == b"meta":
-                found = _parsed_meta(data, tag.end(1), tag.end())
+                found = _parsed_meta(data, tag.end("name"), tag.end())
                 if found is not None:
                     return found
             elif name in _TEXT_ONLY:
@@ -1000,7 +1067,7 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
             return None
 
 
-_TEXT_START = re.compile(
+_TEXT_START = _compile(
     rb"<((?i:script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext))"
     rb"[\t\n\x0c\r />]"
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import random
+import re
 import time
 
 import pytest
@@ -385,6 +386,64 @@ def test_skipping_pages_without_a_meta_charset_changes_nothing(
     assert sum(sniffing._no_meta_charset(page[:1024]) for page in pages) > 500
     monkeypatch.setattr(sniffing, "_no_meta_charset", lambda data: False)
     assert fast == [sniffing._prescan(page) for page in pages]
+
+
+# --- Python 3.10: the possessive quantifiers rewritten -------------------------------------
+
+#: Every compiled bytes pattern of the module.
+PATTERNS = {
+    **{name: p for name, p in vars(sniffing).items() if isinstance(p, re.Pattern)},
+    **{f"_TEXT_ONLY[{name!r}]": p for name, p in sniffing._TEXT_ONLY.items()},
+}
+BYTES_PATTERNS = {name: p for name, p in PATTERNS.items() if isinstance(p.pattern, bytes)}
+needs_possessive = pytest.mark.skipif(
+    not sniffing._POSSESSIVE, reason="on Python 3.10 the module's patterns are the rewritten ones"
+)
+
+
+@needs_possessive
+def test_a_pattern_with_possessive_quantifiers_names_its_groups() -> None:
+    # The rewrite adds a group per quantifier: numbered groups would move on Python 3.10.
+    rewritten = [n for n, p in BYTES_PATTERNS.items() if sniffing._atomic(p.pattern) != p.pattern]
+    assert len(rewritten) >= 9
+    for name in rewritten:
+        assert BYTES_PATTERNS[name].groups == len(BYTES_PATTERNS[name].groupindex), name
+
+
+@needs_possessive
+def test_the_python_310_patterns_match_as_the_possessive_ones() -> None:
+    # Both compile on 3.11+: the same match (span and named groups) at every "<", the byte
+    # after it and a few random places of random pages.
+    rng = random.Random(2031)
+    pages = [
+        b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 30))) for _ in range(600)
+    ]
+    checked = 0
+    for name, p in BYTES_PATTERNS.items():
+        q = re.compile(sniffing._atomic(p.pattern), p.flags)
+        if q.pattern == p.pattern:
+            continue
+        assert q.groupindex.keys() >= p.groupindex.keys()
+        for page in pages:
+            starts = {i for i, b in enumerate(page) if b == 0x3C}
+            starts |= {i + 1 for i in starts} | {0, *rng.sample(range(len(page) + 1), 1)}
+            for pos in starts:
+                a, b = p.match(page, pos), q.match(page, pos)
+                assert (a is None) == (b is None), (name, page, pos)
+                if a is not None and b is not None:
+                    checked += 1
+                    assert a.span() == b.span(), (name, page, pos)
+                    assert {g: a.span(g) for g in p.groupindex} == {
+                        g: b.span(g) for g in p.groupindex
+                    }, (name, page, pos)
+    assert checked > 50_000
+
+
+def test_atomic_rewrites_only_possessive_quantifiers() -> None:
+    other = rb"(?i:a)[\]*+]?x+?(?P<n>[^]+]*)"  # classes, lazy and greedy quantifiers
+    assert sniffing._atomic(other) == other
+    rewritten = rb"(?=(?P<_a0>\x3c?))(?P=_a0)a|(?=(?P<_a1>b+))(?P=_a1)"
+    assert sniffing._atomic(rb"\x3c?+a|b++") == rewritten
 
 
 # --- the <meta> the parser meets ---------------------------------------------------------------
