@@ -56,7 +56,7 @@ from typing import Any, BinaryIO, NoReturn, TextIO
 
 from codecbox.decoding import Decoded, decode_bytes, decode_html
 from codecbox.detection import DETECTORS, Detector, Guess, detector_for
-from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
+from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError, install_hint
 from codecbox.importing import Imported, Quarantined, import_bytes
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
@@ -80,7 +80,7 @@ EXIT_REVIEW = 3
 #: A progress bar appears (on a terminal) for inputs of at least this many bytes.
 PROGRESS_MIN = 4 * 1024 * 1024
 #: What to install for the progress bar.
-CLI_EXTRA = "pip install 'codecbox[cli]'"
+CLI_EXTRA = install_hint("cli")
 #: The import log's name inside ``--into`` (hidden, so ``DIR/*`` lists only the copies).
 LOG_NAME = ".codecbox-import.jsonl"
 #: How much ``convert`` (without ``--from``) and ``detect --max-bytes`` look at by default.
@@ -300,7 +300,7 @@ def _add_detector(parser: argparse.ArgumentParser, function: Callable[..., objec
         "--detector",
         choices=list(DETECTORS),
         help=f"the detector that guesses (default: {_default(function, 'detector')}; "
-        "chardet needs pip install 'codecbox[chardet]')",
+        f"chardet needs {install_hint('chardet')})",
     )
     hinting = _hinting()
     if hinting:

@@ -410,10 +410,10 @@ def test_without_tqdm_the_command_works_and_names_the_extra(work):
     hide = "import sys; sys.modules['tqdm'] = None; "
     code, shown = _on_a_terminal(["convert", "big.txt", "out.txt"], work, hide)
     assert code == 0
-    assert "pip install 'codecbox[cli]'" in shown
+    assert "pip install 'tqdm>=4.66'" in shown
     assert (work / "out.txt").read_bytes() == (work / "big.txt").read_bytes()
     code, shown = _on_a_terminal(["convert", "big.txt", "o.txt", "--progress", "on"], work, hide)
-    assert code == 2 and "--progress on needs tqdm: pip install 'codecbox[cli]'" in shown
+    assert code == 2 and "--progress on needs tqdm: pip install 'tqdm>=4.66'" in shown
 
 
 def test_progress_on_forces_the_bar_off_a_terminal(work):

@@ -39,7 +39,7 @@ from codecbox.labels import resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
 
-#: chardet is an optional extra (``codecbox[chardet]``); its tests skip without it.
+#: chardet is an optional extra (``chardet``); its tests skip without it.
 NEEDS_CHARDET = pytest.mark.skipif(
     importlib.util.find_spec("chardet") is None, reason="the chardet extra is not installed"
 )
