@@ -11,12 +11,13 @@ and the built site needs no network:
   ``pyodide.mjs``, ``pyodide.asm.wasm``, ``python_stdlib.zip``, ``pyodide-lock.json``), served
   from ``static/pyodide/``;
 * **PyPI**: the pure-Python wheels the kernel loads from Pyodide's lock at start (micropip,
-  IPython and its dependencies, jedi, parso), the ones lesson 1 needs from it
+  IPython and its dependencies, jedi, parso), the ones lessons 1 and 6 need from it
   (charset-normalizer, wcwidth) and the lessons' packages that are in the lock, at the lock's
-  versions; the lock's ``file_name`` and ``sha256`` are rewritten for them, since Pyodide
-  checks every wheel it loads. Also from PyPI, for piplite (``pypi/``): comm, ipywidgets,
-  jupyterlab_widgets and the lessons' packages that are not in the lock (lesson 3: pyuca,
-  confusable-homoglyphs), at this environment's versions;
+  versions, except charset-normalizer, at this environment's (:data:`LOCK_AT_OUR_VERSION`);
+  the lock's ``file_name`` and ``sha256`` (and ``version``) are rewritten for them, since
+  Pyodide checks every wheel it loads. Also from PyPI, for piplite (``pypi/``): comm,
+  ipywidgets, jupyterlab_widgets and the lessons' packages that are not in the lock (lesson 3:
+  pyuca, confusable-homoglyphs; lesson 6: chardet), at this environment's versions;
 * **this checkout**: the wheels of ``codecbox`` and of ``curso`` (``pip wheel --no-deps``);
   the curso wheel carries the course's ``data/`` (not its cache) as ``curso/data/``, where
   ``curso.paths.data_dir()`` finds it.
@@ -27,7 +28,7 @@ at the top that installs the course with ``%pip install`` (piplite, from the whe
 in the site; the package index is never asked). The copies have no stored outputs.
 
 What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
-lessons 1 to 4, to the end. Lessons 2 and 4 needed two things a browser lacks:
+lessons 1 to 4 and 6, to the end. Lessons 2 and 4 needed two things a browser lacks:
 
 * **Lesson 2**: ``servidor(PAGINAS)`` serves pages from ``http.server`` on 127.0.0.1 in a
   thread; in the browser ``listen`` fails (``OSError: [Errno 138] Not supported``) and
@@ -40,16 +41,24 @@ lessons 1 to 4, to the end. Lessons 2 and 4 needed two things a browser lacks:
   copy runs the same command line in the kernel instead (``sin_procesos``, a lite-only cell
   that says so; :func:`lite_source`); codecbox's import log and copies do without
   ``fcntl.flock`` and ``os.link``, which Pyodide lacks. ``sqlite3`` is in Pyodide's core.
+* **Lesson 6**: its code cells run unchanged since its plot is curso's own SVG
+  (``curso.render.Plot``, no matplotlib). It installs chardet (PyPI) and charset-normalizer
+  (lock): codecbox imports them inside ``guess_chardet`` and ``guess_charset_normalizer``,
+  where the kernel does not see the import. In the browser ``shutil.which`` finds no
+  ``iconv``, ``cat`` or ``php``, so the cells that would run them with subprocess say the
+  command is missing, the PHP ones with only the published figures (all these cells are
+  ``# NBVAL_IGNORE_OUTPUT``); the copy says why before the ``iconv`` cell and before the
+  first PHP cell (:data:`LITE_CELLS`). Measuring the accuracy (``accuracy.measure``: 6 detector
+  columns, 5,000 samples) takes 65 to 75 s in headless Chromium here, the whole lesson 75 to
+  85 s after the kernel is ready (the second ``measure`` reads the first one's cache).
 
 What does not run to the end, each run cell by cell in Pyodide 314.0.6:
 
 * **Lesson 5**: ``codecbox.length.graphemes`` needs ``regex``, a wasm32 wheel (7 cells fail);
   ``curso.l05.runtimes.run`` starts threads (``RuntimeError: can't start new thread``).
-* **Lesson 6**: all but ``accuracy.plot``, which needs matplotlib (a wasm32 wheel, with
-  numpy, pillow, kiwisolver and contourpy); measuring the accuracy takes about 70 s there.
 
-The wasm32 wheels (regex, numpy, matplotlib, …) are only on Pyodide's own CDN, which this
-build does not use. Tried: PyPI has none for Pyodide's platform (``pip download
+The wasm32 wheels (regex for lesson 5; numpy, matplotlib, …) are only on Pyodide's own CDN,
+which this build does not use. Tried: PyPI has none for Pyodide's platform (``pip download
 --platform pyemscripten_2026_0_wasm32 --implementation cp --abi cp314 --python-version
 3.14`` of regex, numpy, matplotlib: "from versions: none"; their PyPI files have no
 wasm32, emscripten or pyodide tag); npm's ``pyodide`` is the core without them, and
@@ -80,16 +89,23 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "lite"
 #: What the kernel loads from Pyodide's lock at start, and what lesson 1 uses from it.
 LOCK_ROOTS = ("micropip", "ipython", "jedi", "charset-normalizer", "wcwidth")
+#: Packages of Pyodide's lock shipped at this environment's version (``constraints.txt``'s pin)
+#: instead of the lock's: the stored outputs were made with it. charset-normalizer's guesses on
+#: short samples differ between 3.4.7 (Pyodide 314.0.6's lock) and 3.5.2: with 3.4.7 several
+#: counts of lesson 6's accuracy table change (EUC-JP, 4 characters, no list: 5 hits, not 12).
+LOCK_AT_OUR_VERSION = ("charset-normalizer",)
 #: piplite wheels from PyPI at this environment's versions (not in Pyodide's lock).
 PIPLITE_FROM_PYPI = ("comm", "ipywidgets", "jupyterlab_widgets")
 #: The lessons in the site: the ones that run to the end in the browser (see the docstring).
-LESSONS = ("01", "02", "03", "04")
+LESSONS = ("01", "02", "03", "04", "06")
 #: What a lesson's first cell installs besides the course's wheels. A package of Pyodide's
-#: lock comes from PyPI at the lock's version, with its dependencies in the lock; any other
-#: from PyPI at this environment's version, for piplite.
+#: lock comes from PyPI at the lock's version (this environment's for
+#: :data:`LOCK_AT_OUR_VERSION`), with its dependencies in the lock; any other from PyPI at this
+#: environment's version, for piplite.
 LESSON_WHEELS: dict[str, tuple[str, ...]] = {
     "02": ("ftfy", "requests"),
     "03": ("pyuca", "confusable-homoglyphs"),
+    "06": ("chardet", "charset-normalizer"),
 }
 INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_widgets"
 #: The folders of ``data/`` that go into the site (inside the curso wheel): all but the cache.
@@ -130,11 +146,29 @@ SERVER_NOTE = (
     "petición de `requests` al mismo manejador HTTP, en memoria, y `requests` lee su "
     "respuesta (los mismos bytes y las mismas cabeceras) como si llegara por la red."
 )
+#: Lesson 6 runs ``iconv``, ``cat`` and ``php`` with subprocess when they are installed; in the
+#: browser ``shutil.which`` finds none, and its cells say so (the PHP ones with how to install
+#: PHP, which a browser cannot do): these notes say why.
+ICONV_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí no hay comando `iconv`: el navegador no puede "
+    "lanzar otros programas. La celda siguiente lo dice y no prueba nada; en JupyterLab, con "
+    "`iconv` instalado, lo prueba. Por lo mismo, en la medición de velocidad de más abajo las "
+    "filas de `iconv` y `cat` quedan vacías."
+)
+PHP_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí no hay PHP, ni se puede instalar: el navegador no "
+    "puede lanzar `php` ni ningún otro programa. Las cuatro celdas de PHP que siguen dicen que "
+    "no está y muestran de PHP solo las cifras publicadas. Para medir con tu PHP, abre la clase "
+    "en JupyterLab con PHP instalado: las instrucciones que dan son para eso."
+)
 #: Lite-only cells put before a cell of a lesson: (lesson, a text in that cell) -> (a note in
-#: Spanish, and a code cell or None). Lesson 2's note says what ``servidor`` does in Pyodide.
+#: Spanish, and a code cell or None). Lesson 2's note says what ``servidor`` does in Pyodide;
+#: lesson 6's, why there is no ``iconv`` nor PHP.
 LITE_CELLS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("02", "with servidor(PAGINAS) as sitio:"): (SERVER_NOTE, None),
     ("04", SUBPROCESS_CALL): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
+    ("06", 'iconv = shutil.which("iconv")'): (ICONV_NOTE, None),
+    ("06", "instalado = php.available()"): (PHP_NOTE, None),
 }
 CORE_FILES = (
     "pyodide.mjs",
@@ -356,6 +390,10 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:
     extras = sorted({name for number in lessons for name in LESSON_WHEELS.get(number, ())})
     locked = {norm(name) for name in lock["packages"]}
     in_lock = lock_closure(lock, (*LOCK_ROOTS, *(e for e in extras if norm(e) in locked)))
+    ours = {norm(name) for name in LOCK_AT_OUR_VERSION}
+    for name in in_lock:
+        if norm(name) in ours:
+            lock["packages"][name]["version"] = version(name)
     lock_reqs = [f"{name}=={lock['packages'][name]['version']}" for name in in_lock]
     from_pypi = (*PIPLITE_FROM_PYPI, *(e for e in extras if norm(e) not in locked))
     pip_reqs = [f"{name}=={version(name)}" for name in from_pypi]

@@ -137,8 +137,10 @@ def test_lesson_runs_to_the_end(lite_browser, lite_url: str, number: str) -> Non
         notebook = page.evaluate(
             "() => window.jupyterapp.shell.currentWidget.context.model.toJSON()"
         )
+        # a text box (lessons 1 to 4) or a drop-down list (lesson 6's explorer)
         page.locator(
-            ".jp-OutputArea-output .widget-text input, .jupyter-widgets input"
+            ".jp-OutputArea-output .widget-text input, .jupyter-widgets input,"
+            " .jupyter-widgets select"
         ).first.wait_for(state="visible", timeout=60_000)
     finally:
         context.close()
