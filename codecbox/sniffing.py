@@ -348,26 +348,38 @@ def _changed_to(name: str) -> str:
 # --- regular expressions: possessive quantifiers on every Python ---------------------------
 #
 # The prescan's and the tokenizer's patterns below use possessive quantifiers (``X*+``,
-# ``X++``, ``X?+``: never backtracked into), which Python's re has from 3.11. On 3.10 each
-# one is rewritten as a lookahead, which is atomic in Python's re, and a backreference that
-# consumes what the lookahead matched: the same match, as linear. The rewrite adds named
-# groups, so a pattern that has possessive quantifiers names the groups the code reads.
-# 3.11+ keeps the possessive ones: rewritten, the prescan takes 2.5 times as long there.
+# ``X++``, ``X?+``: never backtracked into), which Python's re has from 3.11. On 3.10
+# _atomic writes them without: the same matches, as linear (tests compare the two forms on
+# 3.11). 3.11+ keeps the possessive ones: rewritten, the prescan takes 2.5 times as long.
+# The rewrite adds named groups, so a pattern that has possessive quantifiers names the
+# groups the code reads. 3.10's re also keeps every turn of a loop until the match ends,
+# with the pattern's groups: up to 1 KB a turn.
 
 #: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
 
 
-def _atomic(pattern: bytes) -> bytes:
-    """``pattern`` with each ``X*+``, ``X++`` or ``X?+`` written as ``(?=(?P<_aN>X*))(?P=_aN)``
-    (``{m,n}+`` is not handled: these patterns have none).
+def _once(pattern: bytes, name: bytes) -> bytes:
+    """``pattern`` matched as it first matches, never backtracked into (``(?>pattern)``):
+    a lookahead is atomic in Python's re, and the backreference consumes what it matched."""
+    return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
 
-    >>> _atomic(rb"(?:[^<]++|<)*+x")
-    b'(?=(?P<_a1>(?:(?=(?P<_a0>[^<]+))(?P=_a0)|<)*))(?P=_a1)x'
+
+def _atomic(pattern: bytes) -> bytes:
+    """``pattern`` with each ``X*+``, ``X++`` and ``X?+`` written without them (``{m,n}+``
+    is not handled: these patterns have none).
+
+    A repeated byte (a class, an escape, a literal) gives back nothing of its run: ``X*+``
+    is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``. A repeated group is matched once, and so
+    is each turn, as 3.11 does (which also keeps less of each turn in memory).
+
+    >>> _atomic(rb"(?:[^<]++|<)*+x?+")
+    b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
     """
     out = bytearray()
     opened: list[int] = []  # where each open group starts in out
     atom = -1  # where what a quantifier would repeat starts in out; -1: nothing
+    byte = False  # whether that is one byte
     i = count = 0
     while i < len(pattern):
         c = pattern[i]
@@ -382,10 +394,15 @@ def _atomic(pattern: bytes) -> bytes:
             j += 1
         elif c in b"*+?" and atom >= 0:  # a quantifier
             if pattern[j : j + 1] == b"+":  # possessive
-                name = b"_a%d" % count
-                count += 1
-                body = bytes(out[atom:]) + bytes([c])
-                out[atom:] = b"(?=(?P<" + name + b">" + body + b"))(?P=" + name + b")"
+                x, q = bytes(out[atom:]), bytes([c])
+                if byte:
+                    out[atom:] = (
+                        b"(?:" + x + b"|(?!" + x + b"))" if q == b"?" else x + q + b"(?!" + x + b")"
+                    )
+                else:
+                    turn = b"(?:" + _once(x, b"_a%d" % count) + b")"
+                    out[atom:] = _once(turn + q, b"_a%d" % (count + 1))
+                    count += 2
                 i, atom = j + 1, -1
                 continue
             j += pattern[j : j + 1] == b"?"  # lazy: kept as it is
@@ -395,6 +412,7 @@ def _atomic(pattern: bytes) -> bytes:
         start = len(out)
         out += pattern[i:j]
         i = j
+        byte = c != 0x29
         if c == 0x28:  # "(": the "?" of "(?:" that may follow repeats nothing
             opened.append(start)
             atom = -1

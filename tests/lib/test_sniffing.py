@@ -442,8 +442,8 @@ def test_the_python_310_patterns_match_as_the_possessive_ones() -> None:
 def test_atomic_rewrites_only_possessive_quantifiers() -> None:
     other = rb"(?i:a)[\]*+]?x+?(?P<n>[^]+]*)"  # classes, lazy and greedy quantifiers
     assert sniffing._atomic(other) == other
-    rewritten = rb"(?=(?P<_a0>\x3c?))(?P=_a0)a|(?=(?P<_a1>b+))(?P=_a1)"
-    assert sniffing._atomic(rb"\x3c?+a|b++") == rewritten
+    rewritten = rb"(?:\x3c|(?!\x3c))a|b+(?!b)|(?=(?P<_a1>(?:(?=(?P<_a0>(?:ab)))(?P=_a0))*))(?P=_a1)"
+    assert sniffing._atomic(rb"\x3c?+a|b++|(?:ab)*+") == rewritten
 
 
 # --- the <meta> the parser meets ---------------------------------------------------------------
