@@ -353,7 +353,8 @@ def _changed_to(name: str) -> str:
 # 3.11). 3.11+ keeps the possessive ones: rewritten, the prescan takes 2.5 times as long.
 # The rewrite adds named groups, so a pattern that has possessive quantifiers names the
 # groups the code reads. 3.10's re also keeps every turn of a loop until the match ends,
-# with the pattern's groups: up to 1 KB a turn.
+# with the pattern's groups (up to 1 KB a turn in _T_SKIP): 2 MB of "<title>" repeated
+# takes some 270 MB there.
 
 #: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
@@ -870,42 +871,62 @@ _T_ATTRIBUTES = (
 #: match means the page ends inside the tag (an unterminated quote, say): the tokenizer stops.
 _T_TAG = _compile(rb"(?P<name>[^" + _NS + rb"/>]*+)" + _T_ATTRIBUTES)
 #: Start tags after which the scan has something to do.
-_T_SPECIAL = (
-    rb"(?i:meta|script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext)"
-    rb"[\t\n\x0c\r />]"
-)
-#: Everything the scan only has to step over, in one match: text, other tags, end tags,
-#: comments, bogus comments. It stops before a special start tag, or where the page ends
-#: inside something (then the step-by-step loop below decides).
+_T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")
 #: Elements whose content is text up to their own end tag (RCDATA and RAWTEXT; <noscript>
 #: as in a browser, where scripting is on).
 _TEXT_ELEMENTS = tuple(name for name in _TEXT_NAMES if name != b"script")
+#: The rest of a start or end tag after the first letter of its name ("<p>": no attributes).
+_T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _T_ATTRIBUTES + b")"
 
 
 def _text_element(name: bytes) -> bytes:
-    """After "<": a start tag whose content is text, and that text, up to (not including)
-    its end tag; for <script>, only when the text has no "<!--" (escaped states are left
-    to the loop)."""
+    """After "<" and the first letter of ``name``: a start tag whose content is text, and
+    that text, up to (not including) its end tag; for <script>, only when the text has no
+    "<!--" (escaped states are left to the loop)."""
     end = rb"</(?i:" + name + rb")[\t\n\x0c\r />]"
     other = rb"|!--" if name == b"script" else b""
     return (
-        rb"|(?i:" + name + rb")(?=[\t\n\x0c\r />])" + _T_ATTRIBUTES
+        rb"(?i:" + name[1:] + rb")(?=[\t\n\x0c\r />])" + _T_ATTRIBUTES
         + rb"(?:[^<]++|<(?!/(?i:" + name + rb")[\t\n\x0c\r />]" + other + rb"))*+(?=" + end + b")"
     )  # fmt: skip
 
 
+def _t_letter(first: bytes) -> bytes:
+    """After "<": a start tag whose name starts with ``first``, a letter that names in
+    _T_SPECIAL_NAMES start with: a tag with another name, or an element whose content is
+    text, with that text. One alternative per letter, which any other byte fails at once:
+    a lookahead over all the names, or an alternative per text element, tried at every
+    "<", took most of the time on a page of many small tags or <meta>."""
+    names = [name for name in _T_SPECIAL_NAMES if name.startswith(first)]
+    other = rb"(?!(?i:" + b"|".join(name[1:] for name in names) + rb")[\t\n\x0c\r />])"
+    texts = [_text_element(name) for name in names if name in (*_TEXT_ELEMENTS, b"script")]
+    alternatives = [b">", other + _T_REST, *texts]  # a name of one letter is none of them
+    return b"[" + first.upper() + first + b"](?:" + b"|".join(alternatives) + b")"
+
+
+#: Everything the scan only has to step over, in one match: text, other tags, end tags,
+#: comments, bogus comments. It stops before a special start tag, or where the page ends
+#: inside something (then the step-by-step loop below decides). A "<" is tried first: on
+#: text, the literal fails at once.
 _T_SKIP = _compile(
-    rb"(?:[^<]++|<(?:"
-    rb"(?!" + _T_SPECIAL + rb")[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # a start tag
-    + rb"|/(?:[A-Za-z][^" + _NS + rb"/>]*+" + _T_ATTRIBUTES  # an end tag
+    rb"(?:<(?:"
+    + _P_PLAIN_LETTER + _T_REST  # a start tag
+    + rb"|/(?:[A-Za-z]" + _T_REST  # an end tag
     + rb"|>|[^A-Za-z>][^>]*+>)"  # "</>", a bogus comment
     rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"  # "<!-->", "<!--->", to "-->" or "--!>"
     rb"|(?!--)[^>]*+>)"  # a bogus comment
-    rb"|\?[^>]*+>"  # a bogus comment
+    # the other start tags, the letters in the order tag names most often start with them
+    + b"".join(b"|" + _t_letter(first) for first in (b"p", b"s", b"t", b"i", b"m", b"n", b"x"))
+    + rb"|\?[^>]*+>"  # a bogus comment
     rb"|(?![A-Za-z/!?])"  # a "<" that is text
-    + b"".join(_text_element(name) for name in (*_TEXT_ELEMENTS, b"script"))
-    + rb"))*+"
+    rb")|[^<]++)*+"
 )  # fmt: skip
+#: Where _T_SKIP stops, a <meta> tag: its attributes (group "meta"), and the same tag
+#: again as many times as it is repeated (it says the same each time). Apart from _T_SKIP,
+#: whose many groups Python 3.10's re would keep for every turn of the repeat.
+_T_META = _compile(
+    rb"<(?i:meta)(?=[\t\n\x0c\r />])(?P<meta>" + _T_ATTRIBUTES + rb")(?:<(?i:meta)(?P=meta))*+"
+)
 #: One attribute of a tag that _T_TAG matched: "name", value ("dq", "sq", "unq" or none).
 _T_ATTRIBUTE = _compile(
     rb"[" + _NS + rb"/]*+(?P<name>" + _T_NAME + rb")(?:" + _T_EQUALS
@@ -983,11 +1004,13 @@ def _may_declare(markup: bytes) -> bool:
     return (b"&" in markup and b"&#" in markup) or b"charset" in markup.lower()
 
 
-def _parsed_meta(data: bytes, pos: int, end: int) -> str | None:
-    """The tree builder's rule for a <meta> whose attributes are ``data[pos:end]``."""
-    if not _may_declare(data[pos:end]):
+def _parsed_meta(data: bytes) -> str | None:
+    """The tree builder's rule for a <meta> whose attributes are ``data`` (what _T_TAG
+    matched after the name)."""
+    if not _may_declare(data):
         return None
     attributes: dict[bytes, bytes] = {}
+    pos = 0
     while True:
         a = _T_ATTRIBUTE.match(data, pos)
         if a is None:
@@ -1010,6 +1033,14 @@ def _parsed_meta(data: bytes, pos: int, end: int) -> str | None:
     return None
 
 
+_parsed_short_meta = functools.lru_cache(maxsize=256)(_parsed_meta)
+
+
+def _meta_declares(attributes: bytes) -> str | None:
+    """:func:`_parsed_meta`, remembered for short tags: a page may repeat one many times."""
+    return (_parsed_short_meta if len(attributes) < 1024 else _parsed_meta)(attributes)
+
+
 def meta_while_parsing(data: bytes) -> str | None:
     """The encoding of the first ``<meta>`` the HTML tokenizer meets that declares one.
 
@@ -1026,18 +1057,26 @@ def meta_while_parsing(data: bytes) -> str | None:
 
 
 def _no_meta_declares(data: bytes) -> bool:
-    """True when no <meta> the tokenizer could meet can name an encoding: the tag that
-    starts at each "<meta" (as the tokenizer reads it, if it meets that "<" at all) spells
-    neither "charset" nor a numeric character reference. A cheap check before the scan,
-    and a linear one: at most 32 tags are read, then the whole page is looked at once."""
+    """True when no <meta> the tokenizer could meet can name an encoding: the page spells
+    neither "charset" nor a numeric character reference, or the tag that starts at each
+    "<meta" (as the tokenizer reads it, if it meets that "<" at all) does not. A cheap
+    check before the scan, and a linear one: one look at the page, then at most 32 tags
+    are read, and none twice (a "<meta" inside the last tag read starts another tag,
+    which may end later)."""
+    if not _may_declare(data):
+        return True
+    end = 0  # where the last tag read ends
     for n, m in enumerate(_T_META_START.finditer(data)):
-        if n == 32:  # many <meta>: one look at the whole page instead
-            return not _may_declare(data)
-        if _T_META_PLAIN.match(data, m.start()) is not None:
+        if n == 32 or m.start() < end:  # many <meta>, or nested ones: the scan decides
+            return False
+        plain = _T_META_PLAIN.match(data, m.start())
+        if plain is not None:
+            end = plain.end()
             continue  # the usual <meta>, read in one step
         tag = _T_TAG.match(data, m.start() + 1)
+        end = len(data) if tag is None else tag.end()
         # No match: the page ends inside this tag, which holds every later "<meta".
-        if _may_declare(data[m.start() : len(data) if tag is None else tag.end()]):
+        if _may_declare(data[m.start() : end]):
             return False
         if tag is None:
             break
@@ -1051,7 +1090,18 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
     while True:
         skipped = _T_SKIP.match(data, pos)
         assert skipped is not None  # a *+ pattern always matches
-        m = _T_STEP.search(data, skipped.end())
+        pos = skipped.end()
+        if data[pos + 1 : pos + 2] in (b"m", b"M"):
+            meta = _T_META.match(data, pos)
+            if meta is not None:  # a <meta> tag, or a run of it: one match
+                found = _meta_declares(meta.group("meta"))
+                if found is not None:
+                    return found
+                pos = meta.end()
+                continue
+            if _T_META_START.match(data, pos) is not None:
+                return None  # the page ends inside this <meta> tag
+        m = _T_STEP.search(data, pos)
         if m is None:
             return None
         start = m.start()
@@ -1067,7 +1117,7 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
                 continue
             name = tag.group("name").lower()
             if name == b"meta":
-                found = _parsed_meta(data, tag.end("name"), tag.end())
+                found = _meta_declares(data[tag.end("name") : pos])
                 if found is not None:
                     return found
             elif name in _TEXT_ONLY:

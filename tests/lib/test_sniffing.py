@@ -9,6 +9,7 @@ import re
 import time
 
 import pytest
+from course_scripts import load_script
 
 from codecbox import sniffing
 from codecbox.decoding import decode_html
@@ -512,6 +513,23 @@ def test_the_check_before_the_parser_scan_changes_nothing(monkeypatch: pytest.Mo
     assert sum(found is not None for found in fast) > 200
 
 
+def test_the_parser_scan_skips_as_its_step_by_step_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # _T_SKIP steps over what the loop would only step over, _T_META reads <meta> tags (and
+    # finds those the page ends in); without them the loop takes every step.
+    rng = random.Random(2032)
+    pieces = [*TAG_PIECES, b"<meta charset=bogus>", b"<META charset=bogus>", b"<p>", b"<!x>",
+              b"<Title>", b"<nav>", b"<ma", b"<SPAN ", b"<tt>", b"<xmpx>", b"<metal>",
+              b"<noscripts>"]  # fmt: skip
+    pages = [b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 30))) for _ in range(4000)]
+    fast = [sniffing._meta_while_parsing(page, whole_page=False) for page in pages]
+    never = re.compile(b"(?!)")
+    monkeypatch.setattr(sniffing, "_T_SKIP", re.compile(b""))
+    monkeypatch.setattr(sniffing, "_T_META", never)
+    monkeypatch.setattr(sniffing, "_T_META_START", never)  # no "<meta" the page ends in
+    assert fast == [sniffing._meta_while_parsing(page, whole_page=False) for page in pages]
+    assert sum(found is not None for found in fast) > 300
+
+
 def test_a_plain_meta_is_a_tag_that_cannot_declare() -> None:
     # _T_META_PLAIN proves in one match what _no_meta_declares otherwise reads step by step:
     # where it matches, _T_TAG reads the same tag, and that tag has no "charset" nor "&".
@@ -616,34 +634,16 @@ def test_browser_default_skips_utf8_and_the_detector() -> None:
     assert decode_html(b"<meta charset=gbk>", browser_default=True).how == "GBK (meta)"
 
 
-MB10, MB2 = 10_000_000, 2_000_000
-META = b"<meta charset=big5>"
-HOSTILE = {
-    "<meta  x 10 MB": b"<meta " * (MB10 // 6),
-    "<meta charset=x  x 10 MB": b"<meta charset=x " * (MB10 // 16),
-    "<!-- x 10 MB": b"<!--" * (MB10 // 4),
-    "unterminated attribute": b'<meta content="' + b"a" * MB10,
-    "unterminated quote": b"<p title='" + META * (MB10 // 19),
-    "<meta at the very end": b"x" * MB10 + b"<meta",
-    "<meta charset at the very end": b"x" * MB10 + META,
-    "<a b= x 10 MB": b"<a " + b"b=" * (MB10 // 2),
-    "< x 10 MB": b"<" * MB10,
-    # Many small constructs, each a step of the walk to the <meta> at the end (2 MB here:
-    # about 0.3 us per construct; a quadratic walk would never finish).
-    "<p> x 2 MB, <meta>": b"<p>" * (MB2 // 3) + META,
-    "<!x> x 2 MB, <meta>": b"<!x>" * (MB2 // 4) + META,
-    "<!-- a --> x 2 MB, <meta>": b"<!-- a -->" * (MB2 // 10) + META,
-    "<meta a x 2 MB, >": b"<meta a " * (MB2 // 8) + b">",  # each "<meta" holds the rest
-    "<title> x 2 MB, <meta>": b"<title>" * (MB2 // 7) + META,
-    "escaped scripts x 2 MB, <meta>": b"<script><!--<script>" + b"</script>" * (MB2 // 9) + META,
-}
+#: Megabytes of one construct, or of markup that never ends (benchmarks/hostile.py times them).
+HOSTILE = load_script("benchmarks/hostile_inputs.py", "_hostile_inputs")
 
 
-@pytest.mark.parametrize("data", HOSTILE.values(), ids=HOSTILE)
-@pytest.mark.parametrize("tail", [b"", b"\xff"], ids=["valid UTF-8", "one bad byte"])
-def test_hostile_input_is_linear(data: bytes, tail: bytes) -> None:
-    # 0.01-0.5 s each here; CPU time (another process on the machine does not count), and
+@pytest.mark.parametrize("name", HOSTILE.inputs(0))
+@pytest.mark.parametrize("tail", HOSTILE.TAILS.values(), ids=HOSTILE.TAILS)
+def test_hostile_input_is_linear(name: str, tail: bytes) -> None:
+    # 0.01-0.7 s each here; CPU time (another process on the machine does not count), and
     # a generous bound: a quadratic walk over 2 MB takes minutes.
+    data = HOSTILE.inputs()[name]
     start = time.process_time()
     decoded = decode_html(data + tail, detector=_none)
     assert time.process_time() - start < 3
