@@ -36,4 +36,6 @@ def inputs(size: int = 10_000_000) -> dict[str, bytes]:
         "'<meta a ' repeated, '>'": b"<meta a " * (small // 8) + b">",
         "<title> repeated, <meta>": b"<title>" * (small // 7) + META,
         "escaped scripts, <meta>": b"<script><!--<script>" + b"</script>" * (small // 9) + META,
+        "<script><!--</script> repeated, <meta>": b"<script><!--</script>" * (small // 21) + META,
+        "<meta charset=bogus><p> repeated": b"<meta charset=bogus><p>" * (small // 23),
     }

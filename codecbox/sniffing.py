@@ -354,7 +354,7 @@ def _changed_to(name: str) -> str:
 # The rewrite adds named groups, so a pattern that has possessive quantifiers names the
 # groups the code reads. 3.10's re also keeps every turn of a loop until the match ends,
 # with the pattern's groups (up to 1 KB a turn in _T_SKIP): 2 MB of "<title>" repeated
-# takes some 270 MB there.
+# takes some 280 MB there.
 
 #: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
@@ -882,9 +882,10 @@ _T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _T_ATTRIBUTES + b")"
 def _text_element(name: bytes) -> bytes:
     """After "<" and the first letter of ``name``: a start tag whose content is text, and
     that text, up to (not including) its end tag; for <script>, only when the text has no
-    "<!--" (escaped states are left to the loop)."""
+    "<script" before it: then no "<!--" can hide that end tag (only a "<script" in the
+    escaped state does, see _script_end), and the rest is left to the loop."""
     end = rb"</(?i:" + name + rb")[\t\n\x0c\r />]"
-    other = rb"|!--" if name == b"script" else b""
+    other = rb"|(?i:script)[\t\n\x0c\r />]" if name == b"script" else b""
     return (
         rb"(?i:" + name[1:] + rb")(?=[\t\n\x0c\r />])" + _T_ATTRIBUTES
         + rb"(?:[^<]++|<(?!/(?i:" + name + rb")[\t\n\x0c\r />]" + other + rb"))*+(?=" + end + b")"
@@ -908,7 +909,7 @@ def _t_letter(first: bytes) -> bytes:
 #: comments, bogus comments. It stops before a special start tag, or where the page ends
 #: inside something (then the step-by-step loop below decides). A "<" is tried first: on
 #: text, the literal fails at once.
-_T_SKIP = _compile(
+_T_SKIP_LOOP = (
     rb"(?:<(?:"
     + _P_PLAIN_LETTER + _T_REST  # a start tag
     + rb"|/(?:[A-Za-z]" + _T_REST  # an end tag
@@ -921,11 +922,16 @@ _T_SKIP = _compile(
     rb"|(?![A-Za-z/!?])"  # a "<" that is text
     rb")|[^<]++)*+"
 )  # fmt: skip
-#: Where _T_SKIP stops, a <meta> tag: its attributes (group "meta"), and the same tag
-#: again as many times as it is repeated (it says the same each time). Apart from _T_SKIP,
-#: whose many groups Python 3.10's re would keep for every turn of the repeat.
+_T_SKIP = _compile(_T_SKIP_LOOP)
+#: Where _T_SKIP stops, a <meta> tag: its attributes (group "meta"), the same tag again
+#: as many times as it is repeated (it says the same each time), then what _T_SKIP steps
+#: over: one match per <meta> the loop reads. (Python 3.10's re keeps every turn of a
+#: repeat with the marks of the groups before it: the <meta> comes first.)
 _T_META = _compile(
-    rb"<(?i:meta)(?=[\t\n\x0c\r />])(?P<meta>" + _T_ATTRIBUTES + rb")(?:<(?i:meta)(?P=meta))*+"
+    rb"<(?i:meta)(?=[\t\n\x0c\r />])(?P<meta>"
+    + _T_ATTRIBUTES
+    + rb")(?:<(?i:meta)(?P=meta))*+"
+    + _T_SKIP_LOOP
 )
 #: One attribute of a tag that _T_TAG matched: "name", value ("dq", "sq", "unq" or none).
 _T_ATTRIBUTE = _compile(
@@ -1091,16 +1097,16 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
         skipped = _T_SKIP.match(data, pos)
         assert skipped is not None  # a *+ pattern always matches
         pos = skipped.end()
-        if data[pos + 1 : pos + 2] in (b"m", b"M"):
+        while data[pos + 1 : pos + 2] in (b"m", b"M"):  # maybe a <meta> tag
             meta = _T_META.match(data, pos)
-            if meta is not None:  # a <meta> tag, or a run of it: one match
-                found = _meta_declares(meta.group("meta"))
-                if found is not None:
-                    return found
-                pos = meta.end()
-                continue
-            if _T_META_START.match(data, pos) is not None:
-                return None  # the page ends inside this <meta> tag
+            if meta is None:
+                if _T_META_START.match(data, pos) is not None:
+                    return None  # the page ends inside this <meta> tag
+                break
+            found = _meta_declares(meta.group("meta"))
+            if found is not None:
+                return found
+            pos = meta.end()  # past its copies and what _T_SKIP steps over after them
         m = _T_STEP.search(data, pos)
         if m is None:
             return None
