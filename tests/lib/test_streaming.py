@@ -586,10 +586,15 @@ def test_a_killed_transcode_leaves_a_temporary_the_next_write_removes(tmp_path):
         f"transcode({str(src)!r}, {str(tmp_path / 'out.txt')!r}, 'cp1252', chunk_size=4096)"
     )
     child = subprocess.Popen([sys.executable, "-c", script])
-    deadline = time.monotonic() + 30
-    while not list(tmp_path.glob(".out.txt.codecbox-*.tmp")):
-        assert time.monotonic() < deadline and child.poll() is None, "no temporary file appeared"
+    for _ in range(3000):  # 10 ms apart: some 30 s
+        if list(tmp_path.glob(".out.txt.codecbox-*.tmp")):
+            break
+        assert child.poll() is None, "the transcode ended before a temporary file appeared"
         time.sleep(0.01)
+    else:
+        child.kill()
+        child.wait()
+        pytest.fail("no temporary file appeared in 3,000 looks, 10 ms apart")
     child.send_signal(signal.SIGKILL)
     child.wait()
     (left,) = tmp_path.glob(".out.txt.codecbox-*.tmp")
