@@ -258,7 +258,7 @@ def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
       Python reads it (``"latin-1"`` is ISO-8859-1 exactly, ``"utf-16"`` uses the
       byte order mark, ``"cp1252"`` refuses the five bytes browsers decode as C1
       controls); names Python lacks but the WHATWG table has (``"x-mac-cyrillic"``,
-      ``"windows-31j"``) are then looked up there and mean the nearest Python codec
+      ``"x-sjis"``) are then looked up there and mean the nearest Python codec
       (``mac-cyrillic``, ``cp932``). The exact decoders have codec names too:
       ``resolve("whatwg-shift_jis")`` is Shift_JIS decoded as browsers do.
     * ``label=True``: a **label found in data** (an HTTP header, a ``<meta>``, what a

@@ -169,12 +169,13 @@ def iter_decode(
             fed += len(chunk)
             try:
                 text = decoder.decode(chunk, False)
-            except UnicodeDecodeError as exc:
-                # positions are in the bytes held back plus ``chunk``, which end at ``fed``
-                raise wrap(exc, fed - len(exc.object)) from exc
-            except UnicodeError:
-                # A CJK decoder's pending buffer overflowed (an invalid ISO-2022 escape):
-                # decode the rest in one piece from the same state, as bytes.decode would.
+            except UnicodeError as exc:
+                if isinstance(exc, UnicodeDecodeError) and exc.reason != _OVERFLOW:
+                    # positions are in the bytes held back plus ``chunk``, which end at ``fed``
+                    raise wrap(exc, fed - len(exc.object)) from exc
+                # A CJK decoder's pending buffer overflowed (an invalid ISO-2022 escape; a
+                # plain UnicodeError before Python 3.13, a UnicodeDecodeError since): decode
+                # the rest in one piece from the same state, as bytes.decode would.
                 yield _finish(codec, errors, state, chunk, pieces, fed - len(chunk), wrap)
                 return
             if text:
@@ -189,6 +190,10 @@ def iter_decode(
             yield text
 
     return texts()
+
+
+#: The reason a CJK incremental decoder gives when its pending buffer overflows.
+_OVERFLOW = "pending buffer overflow"
 
 
 def _finish(

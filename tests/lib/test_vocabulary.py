@@ -388,7 +388,7 @@ def test_resolve(name, label, expected):
         assert codecs.lookup(enc.codec).name == enc.codec
 
 
-@pytest.mark.parametrize("name", ["x-mac-cyrillic", "windows-31j"])
+@pytest.mark.parametrize("name", ["x-mac-cyrillic", "x-sjis"])  # windows-31j: Python 3.13 has it
 def test_names_only_whatwg_knows(name):
     with pytest.raises(LookupError):
         codecs.lookup(name)  # the premise: Python does not know them
