@@ -48,7 +48,7 @@ import shutil
 import signal
 import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -63,10 +63,10 @@ from codecbox.rules import Rule
 from codecbox.sniffing import bom
 from codecbox.streaming import (
     TranscodeReport,
-    iter_decode,
     read_chunks,
     remove_stale_temporaries,
     transcode,
+    transcode_stream,
     write_atomic,
 )
 
@@ -855,44 +855,6 @@ def _stdin_chunks(head: bytes) -> Iterator[bytes]:
         yield chunk
 
 
-def _stream(
-    chunks: Iterable[bytes],
-    out: BinaryIO,
-    source: Encoding,
-    target: Encoding,
-    errors: str,
-    where: str,
-    progress: Callable[[int], object],
-) -> TranscodeReport:
-    """:func:`~codecbox.transcode`'s loop on a stream: decode, encode and write piece by piece."""
-    assert target.codec is not None
-    encoder = codecs.getincrementalencoder(target.codec)(errors)
-    read = chars = written = 0
-
-    def counted() -> Iterator[bytes]:
-        nonlocal read
-        for chunk in chunks:
-            read += len(chunk)
-            progress(len(chunk))
-            yield chunk
-
-    def encode(text: str, final: bool = False) -> bytes:
-        try:
-            return encoder.encode(text, final)
-        except UnicodeEncodeError as exc:
-            raise EncodeError.wrap(exc, base=chars, where=where, encoding=target.name) from exc
-
-    for text in iter_decode(counted(), source, errors, where=where):
-        data = encode(text)
-        chars += len(text)
-        out.write(data)
-        written += len(data)
-    data = encode("", final=True)
-    out.write(data)
-    written += len(data)
-    return TranscodeReport(source, target, read, chars, written)
-
-
 def _transcode(
     args: argparse.Namespace,
     source: Encoding,
@@ -908,7 +870,11 @@ def _transcode(
     reports: list[TranscodeReport] = []
 
     def write(out: BinaryIO) -> None:
-        reports.append(_stream(chunks, out, source, args.target, errors, args.src, progress))
+        reports.append(
+            transcode_stream(
+                chunks, out, source, args.target, errors, where=args.src, progress=progress
+            )
+        )
 
     if args.dst == STDIO:
         sys.stdout.flush()

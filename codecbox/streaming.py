@@ -39,6 +39,7 @@ __all__ = [
     "sniff",
     "sniff_file",
     "transcode",
+    "transcode_stream",
     "write_atomic",
 ]
 
@@ -380,12 +381,49 @@ def transcode(
     src_name, dst_name = _path(src, "src"), _path(dst, "dst")
     if _same_file(src_name, dst_name):
         raise ValueError(f"source and destination are the same file: {src_name!r}")
-    encoder = codecs.getincrementalencoder(goal.codec)(errors)
-    counts = {"read": 0, "chars": 0, "written": 0}
+    reports: list[TranscodeReport] = []
 
-    def counted(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    def write(out: BinaryIO) -> None:
+        chunks = read_chunks(src_name, chunk_size)
+        report = transcode_stream(
+            chunks, out, source, goal, errors, where=src_name, progress=progress
+        )
+        reports.append(report)
+
+    write_atomic(dst_name, write, mode=os.stat(src_name).st_mode)
+    return reports[0]
+
+
+def transcode_stream(
+    chunks: Iterable[bytes],
+    out: BinaryIO,
+    source_encoding: str | Encoding,
+    target: str | Encoding = "utf-8",
+    errors: str = "strict",
+    *,
+    where: str | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> TranscodeReport:
+    """:func:`transcode`'s loop on any stream: decode ``chunks``, encode and write each
+    piece to ``out`` as it goes (so ``out`` is not atomic: after an error, what came
+    before it has been written). ``where`` names the input in errors.
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> transcode_stream([b"a\\xf1", b"o"], out, "cp1252").bytes_written, out.getvalue()
+    (4, b'a\\xc3\\xb1o')
+    """
+    source = resolve(source_encoding)
+    goal = resolve(target)
+    if goal.codec is None:
+        raise ValueError(f"{goal.name} has no encoder")
+    encoder = codecs.getincrementalencoder(goal.codec)(errors)
+    read = chars = written = 0
+
+    def counted() -> Iterator[bytes]:
+        nonlocal read
         for chunk in chunks:
-            counts["read"] += len(chunk)
+            read += len(chunk)
             if progress is not None:
                 progress(len(chunk))
             yield chunk
@@ -394,23 +432,17 @@ def transcode(
         try:
             return encoder.encode(text, final)
         except UnicodeEncodeError as exc:
-            raise EncodeError.wrap(
-                exc, base=counts["chars"], where=src_name, encoding=goal.name
-            ) from exc
+            raise EncodeError.wrap(exc, base=chars, where=where, encoding=goal.name) from exc
 
-    def write(out: BinaryIO) -> None:
-        chunks = counted(read_chunks(src_name, chunk_size))
-        for text in iter_decode(chunks, source, errors, where=src_name):
-            data = encode(text)
-            counts["chars"] += len(text)
-            out.write(data)
-            counts["written"] += len(data)
-        data = encode("", final=True)
+    for text in iter_decode(counted(), source, errors, where=where):
+        data = encode(text)
+        chars += len(text)
         out.write(data)
-        counts["written"] += len(data)
-
-    write_atomic(dst_name, write, mode=os.stat(src_name).st_mode)
-    return TranscodeReport(source, goal, counts["read"], counts["chars"], counts["written"])
+        written += len(data)
+    data = encode("", final=True)
+    out.write(data)
+    written += len(data)
+    return TranscodeReport(source, goal, read, chars, written)
 
 
 # --- sniffing -----------------------------------------------------------------------------
