@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Set up and run the course with nothing but Python >= 3.10.
 
-    python3 course.py lab         # set up .venv, open JupyterLab (lessons/ first)
-    python3 course.py test        # set up .venv, run every test (what CI runs)
+    python3 course.py lab         # set up what a student needs, open JupyterLab (lessons/ first)
+    python3 course.py test        # add the test tooling to .venv, run every test (what CI runs)
     python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
     python3 course.py lock        # re-resolve constraints/py3.*.txt (authors)
     python3 course.py site        # build build/site/: the lessons as a static website
