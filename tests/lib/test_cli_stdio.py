@@ -20,26 +20,13 @@ import time
 from pathlib import Path
 
 import pytest
+from test_cli import codecbox, err  # one way to run the command in the tests
 
 SPANISH = "¿Año nuevo? ¡Señor Muñoz! El café cuesta 3 €.\n" * 20
 GUESS = ["--detector", "stdlib", "--candidates", "cp1252,cp949"]
 DASH = b"not the standard stream\n"
 #: How many times a test looks, 0.05 s apart, for a child's output.
 POLLS = 1200
-
-
-def codecbox(*args: object, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable, "-m", "codecbox", *map(str, args)],
-        cwd=cwd,
-        input=stdin,
-        capture_output=True,
-        timeout=120,
-    )
-
-
-def err(result: subprocess.CompletedProcess[bytes]) -> str:
-    return result.stderr.decode("utf-8", "backslashreplace")
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
