@@ -26,11 +26,11 @@ from __future__ import annotations
 import codecs
 import json
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from codecbox.errors import UnknownEncodingError
 from codecbox.whatwg import CODECS as WHATWG_CODECS
+from codecbox.whatwg import PYTHON_CODECS, data_file  # PYTHON_CODECS: exported here too
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
@@ -39,9 +39,8 @@ __all__ = ["LABELS", "PYTHON_CODECS", "WHATWG_CODECS", "Encoding", "lookup", "re
 
 
 def _load_labels() -> dict[str, str]:
-    text = resources.files("codecbox").joinpath("data/encodings.json").read_text("utf-8")
     table: dict[str, str] = {}
-    for group in json.loads(text):
+    for group in json.loads(data_file("encodings.json").decode("utf-8")):
         for encoding in group["encodings"]:
             for label in encoding["labels"]:
                 table[label] = encoding["name"]
@@ -50,55 +49,6 @@ def _load_labels() -> dict[str, str]:
 
 #: label (lowercase, as in the standard) -> WHATWG encoding name
 LABELS: dict[str, str] = _load_labels()
-
-#: WHATWG encoding name -> the nearest Python codec: the one whose decoder is closest to
-#: the browser's (a label found in data decodes with the exact decoder instead, see
-#: ``WHATWG_CODECS``; these are what a programmer's codec name means, and the encoders
-#: of the exact codecs). Several pick the Microsoft superset on purpose, because that is
-#: what the WHATWG decoders implement: Shift_JIS is cp932, EUC-KR is cp949, GBK is
-#: gb18030, Big5 is big5hkscs. None means there is no codec: see the "replacement" encoding.
-PYTHON_CODECS: dict[str, str | None] = {
-    "UTF-8": "utf-8",
-    "IBM866": "cp866",
-    "ISO-8859-2": "iso8859-2",
-    "ISO-8859-3": "iso8859-3",
-    "ISO-8859-4": "iso8859-4",
-    "ISO-8859-5": "iso8859-5",
-    "ISO-8859-6": "iso8859-6",
-    "ISO-8859-7": "iso8859-7",
-    "ISO-8859-8": "iso8859-8",
-    "ISO-8859-8-I": "iso8859-8",
-    "ISO-8859-10": "iso8859-10",
-    "ISO-8859-13": "iso8859-13",
-    "ISO-8859-14": "iso8859-14",
-    "ISO-8859-15": "iso8859-15",
-    "ISO-8859-16": "iso8859-16",
-    "KOI8-R": "koi8-r",
-    "KOI8-U": "koi8-u",
-    "macintosh": "mac-roman",
-    "windows-874": "cp874",
-    "windows-1250": "cp1250",
-    "windows-1251": "cp1251",
-    "windows-1252": "cp1252",
-    "windows-1253": "cp1253",
-    "windows-1254": "cp1254",
-    "windows-1255": "cp1255",
-    "windows-1256": "cp1256",
-    "windows-1257": "cp1257",
-    "windows-1258": "cp1258",
-    "x-mac-cyrillic": "mac-cyrillic",
-    "GBK": "gb18030",
-    "gb18030": "gb18030",
-    "Big5": "big5hkscs",
-    "EUC-JP": "euc_jp",
-    "ISO-2022-JP": "iso2022_jp",
-    "Shift_JIS": "cp932",
-    "EUC-KR": "cp949",
-    "replacement": None,
-    "UTF-16BE": "utf-16-be",
-    "UTF-16LE": "utf-16-le",
-    "x-user-defined": "x-user-defined",
-}
 
 _ASCII_WHITESPACE = "\t\n\f\r "
 
@@ -222,13 +172,15 @@ def _canonical(codec: str) -> str:
 # Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS. The first
 # entry wins, so iso8859-8 is ISO-8859-8 (not -I) and gb18030 is gb18030 (not GBK: the
 # two decoders are the same, and that name is the honest one). Each exact codec
-# (WHATWG_CODECS) names one encoding.
+# (WHATWG_CODECS) names one encoding. Both tables spell every codec as its canonical name
+# (tests/lib/test_startup.py checks), so building this looks no codec up: looking up the
+# exact ones would load their index files.
 _FROM_CODEC: dict[str, str] = {}
 for _name, _codec in PYTHON_CODECS.items():
     if _codec is not None and _name != "GBK":
-        _FROM_CODEC.setdefault(_canonical(_codec), _name)
+        _FROM_CODEC.setdefault(_codec, _name)
 for _name, _codec in WHATWG_CODECS.items():
-    _FROM_CODEC.setdefault(_canonical(_codec), _name)
+    _FROM_CODEC.setdefault(_codec, _name)
 
 
 def _from_codec(codec: str) -> Encoding:

@@ -25,7 +25,7 @@ x-user-defined are Python's own codecs (``utf-8``, ``utf-16-le``, ``utf-16-be``,
 any non-empty input to one U+FFFD (``whatwg-replacement``).
 
 **Encoding is not in scope**: each codec's encoder is the nearest Python codec's
-(:data:`codecbox.labels.PYTHON_CODECS`; windows-1252's is ``cp1252``), so it refuses
+(:data:`PYTHON_CODECS`; windows-1252's is ``cp1252``), so it refuses
 what that codec refuses, and ``whatwg-replacement`` encodes nothing.
 
 How, and how fast: single-byte decoders are ``codecs.charmap_decode`` with a table built
@@ -50,27 +50,28 @@ with ``gbk`` under it), Big5 about 1.4 (eleven scans and the ``str.replace`` its
 needs) and ISO-2022-JP about 1.6 (its regular expression); per 5 KB page, 0-3.5 µs more
 (ISO-2022-JP about 15 µs; GBK less than gb18030).
 The index files ship gzipped in
-``codecbox/data/`` (``index-*.txt.gz``, see ``data/WHATWG-NOTICE.txt``) and load on first use.
+``codecbox/data/`` (``index-*.txt.gz``, see ``data/WHATWG-NOTICE.txt``) and load on first use:
+importing the module reads no index and compiles no regular expression, and a codec is
+built when ``codecs.lookup`` first asks for it.
 """
 
 from __future__ import annotations
 
 import bisect
 import codecs
-import gzip
+import os
 import re
 import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
-__all__ = ["CODECS", "decode", "index"]
+__all__ = ["CODECS", "PYTHON_CODECS", "decode", "index"]
 
 _SINGLE_BYTE = (
     "IBM866 ISO-8859-2 ISO-8859-3 ISO-8859-4 ISO-8859-5 ISO-8859-6 ISO-8859-7 ISO-8859-8 "
@@ -94,9 +95,76 @@ CODECS: dict[str, str] = {
     "replacement": "whatwg-replacement",
 }
 
+#: WHATWG encoding name -> the nearest Python codec: the one whose decoder is closest to
+#: the browser's (a label found in data decodes with the exact decoder instead, see
+#: ``CODECS``; these are what a programmer's codec name means, and the encoders
+#: of the exact codecs). Several pick the Microsoft superset on purpose, because that is
+#: what the WHATWG decoders implement: Shift_JIS is cp932, EUC-KR is cp949, GBK is
+#: gb18030, Big5 is big5hkscs. None means there is no codec: see the "replacement" encoding.
+#: Each is spelt as Python's canonical name (``codecs.lookup(c).name == c``, a test
+#: checks), so :mod:`codecbox.labels` maps them back without looking any codec up.
+#: :mod:`codecbox.labels` exports it too.
+PYTHON_CODECS: dict[str, str | None] = {
+    "UTF-8": "utf-8",
+    "IBM866": "cp866",
+    "ISO-8859-2": "iso8859-2",
+    "ISO-8859-3": "iso8859-3",
+    "ISO-8859-4": "iso8859-4",
+    "ISO-8859-5": "iso8859-5",
+    "ISO-8859-6": "iso8859-6",
+    "ISO-8859-7": "iso8859-7",
+    "ISO-8859-8": "iso8859-8",
+    "ISO-8859-8-I": "iso8859-8",
+    "ISO-8859-10": "iso8859-10",
+    "ISO-8859-13": "iso8859-13",
+    "ISO-8859-14": "iso8859-14",
+    "ISO-8859-15": "iso8859-15",
+    "ISO-8859-16": "iso8859-16",
+    "KOI8-R": "koi8-r",
+    "KOI8-U": "koi8-u",
+    "macintosh": "mac-roman",
+    "windows-874": "cp874",
+    "windows-1250": "cp1250",
+    "windows-1251": "cp1251",
+    "windows-1252": "cp1252",
+    "windows-1253": "cp1253",
+    "windows-1254": "cp1254",
+    "windows-1255": "cp1255",
+    "windows-1256": "cp1256",
+    "windows-1257": "cp1257",
+    "windows-1258": "cp1258",
+    "x-mac-cyrillic": "mac-cyrillic",
+    "GBK": "gb18030",
+    "gb18030": "gb18030",
+    "Big5": "big5hkscs",
+    "EUC-JP": "euc_jp",
+    "ISO-2022-JP": "iso2022_jp",
+    "Shift_JIS": "cp932",
+    "EUC-KR": "cp949",
+    "replacement": None,
+    "UTF-16BE": "utf-16-be",
+    "UTF-16LE": "utf-16-le",
+    "x-user-defined": "x-user-defined",
+}
+
 
 def _normal(name: str) -> str:
     return name.lower().replace("_", "-").replace(" ", "-")
+
+
+def data_file(name: str) -> bytes:
+    """The bytes of ``codecbox/data/<name>``, by the package's own loader (a directory, a zip
+    file...) without importing :mod:`importlib.resources` (some 7 ms at start-up)."""
+    loader = __spec__.loader if __spec__ is not None else None
+    get_data = getattr(loader, "get_data", None)
+    if get_data is not None:
+        try:
+            return get_data(os.path.join(os.path.dirname(__file__), "data", name))  # type: ignore[no-any-return]
+        except OSError:
+            pass
+    from importlib import resources
+
+    return resources.files("codecbox").joinpath(f"data/{name}").read_bytes()
 
 
 @cache
@@ -106,9 +174,11 @@ def index(name: str) -> dict[int, int]:
     >>> index("windows-1252")[0x9D - 0x80], len(index("jis0208"))
     (157, 7724)
     """
-    raw = resources.files("codecbox").joinpath(f"data/index-{name}.txt.gz").read_bytes()
+    import gzip
+
     table: dict[int, int] = {}
-    for line in gzip.decompress(raw).decode("utf-8").split("\n"):  # U+0085 is data
+    text = gzip.decompress(data_file(f"index-{name}.txt.gz")).decode("utf-8")
+    for line in text.split("\n"):  # U+0085 is data
         if line and not line.startswith("#"):
             pointer, code_point = line.split("\t", 2)[:2]
             table[int(pointer)] = int(code_point, 16)
@@ -195,14 +265,26 @@ def _fixup(exc: UnicodeError) -> tuple[str, int]:
     return text, resume - ctx.base
 
 
-codecs.register_error(_FIXUP, _fixup)
+
+@cache
+def _fixup_handler() -> str:
+    """The name of :func:`_fixup` as an error handler, registered on first use."""
+    codecs.register_error(_FIXUP, _fixup)
+    return _FIXUP
+
 
 # --- the decoders --------------------------------------------------------------------------
 
-_ASCII_RUN = re.compile(rb"[\x00-\x7f]+")
+
+def _pattern(source: bytes) -> Callable[[], re.Pattern[bytes]]:
+    """A regular expression compiled on first use: importing the module compiles none."""
+    return cache(lambda: re.compile(source))
+
+
+_ASCII_RUN = _pattern(rb"[\x00-\x7f]+")
 #: Bytes after which every multi-byte decoder here is back in its initial state: the
 #: standard reprocesses them from that state whatever came before (they are no trail byte).
-_SYNC = re.compile(rb"[\x00-\x2f\x3a-\x3f]")
+_SYNC = _pattern(rb"[\x00-\x2f\x3a-\x3f]")
 _BLOCK = 1 << 16
 
 
@@ -277,10 +359,9 @@ class _MultiByte(_Spec):
         self.patterns = patterns
         self.changed = "".join(self.fixes) + suspicious
         # The quick path: the C codec's own decode function (no codecs.decode look-up), with
-        # one of two stateless error handlers (so nothing is set up per call).
+        # one of two stateless error handlers (so nothing is set up per call), registered
+        # when the quick path is first built.
         self._handlers = (f"{_QUICK}-{name}", f"{_QUICK}-{name}-replace")
-        codecs.register_error(self._handlers[0], self._quick_fixup)
-        codecs.register_error(self._handlers[1], self._quick_fixup_replace)
 
     @cached_property
     def _c_codec(self) -> Callable[[ReadableBuffer, str], tuple[str, int]]:
@@ -321,7 +402,7 @@ class _MultiByte(_Spec):
             while start < len(data):
                 cut = data.find(b"\n", start + _BLOCK)
                 if cut < 0:
-                    found = _SYNC.search(data, start + _BLOCK)
+                    found = _SYNC().search(data, start + _BLOCK)
                     cut = len(data) - 1 if found is None else found.start()
                 block = self._block(data[start : cut + 1], errors, data, start, split=False)
                 assert block is not None
@@ -339,7 +420,7 @@ class _MultiByte(_Spec):
         """
         cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
         if cut < len(data) - 256:
-            for found in _SYNC.finditer(data, max(cut, len(data) - 256)):
+            for found in _SYNC().finditer(data, max(cut, len(data) - 256)):
                 cut = found.end()
         text = ""
         if cut:
@@ -377,6 +458,8 @@ class _MultiByte(_Spec):
         closure over what it needs, since it runs on every page.
         """
         c_codec, handlers = self._c_codec, self._handlers
+        codecs.register_error(handlers[0], self._quick_fixup)
+        codecs.register_error(handlers[1], self._quick_fixup_replace)
         suspicious, patterns = tuple(self.suspicious), self.patterns
         fixes = tuple(self.fixes.items())
 
@@ -412,7 +495,7 @@ class _MultiByte(_Spec):
         stack = _stack()
         stack.append(ctx)
         try:
-            return codecs.decode(block, self.codec, _FIXUP)
+            return codecs.decode(block, self.codec, _fixup_handler())
         finally:
             stack.pop()
 
@@ -457,7 +540,7 @@ class _MultiByte(_Spec):
         """The standard's decoder in pure Python: (text, bytes of data consumed)."""
         out: list[str] = []
         i = start
-        step, ascii_run = self.step, _ASCII_RUN.match
+        step, ascii_run = self.step, _ASCII_RUN().match
         while i < stop:
             run = ascii_run(data, i, stop)
             if run is not None:
@@ -794,7 +877,7 @@ _ISO2022_TABLES = {
     "katakana": _charmap({b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}),
 }
 _PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
-_JIS_PAIRS = re.compile(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
+_JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
 
 
 class _ISO2022JP(_Spec):
@@ -803,7 +886,7 @@ class _ISO2022JP(_Spec):
     name = "ISO-2022-JP"
 
     def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
-        if final and _ISO_CLEAN.fullmatch(data):
+        if final and _ISO_CLEAN().fullmatch(data):
             quick = _ISO_CLEAN_SPEC._quick(data, errors)
             if quick is not None:
                 return quick
@@ -847,7 +930,7 @@ class _ISO2022JP(_Spec):
                 out.append(text)
                 i = stop
                 continue
-            if _JIS_PAIRS.match(segment):
+            if _JIS_PAIRS().match(segment):
                 translated = segment.translate(_PLUS_0X80)
                 try:
                     out.append(_EUC_JP.decode_as(translated, errors, data, i))
@@ -922,7 +1005,7 @@ _ISO_TEXT = rb"[^\x0e\x0f\x1b\x80-\xff]"
 #: Possessive quantifiers (Python 3.11+) only save backtracking here: every run ends where
 #: an ESC begins, which no run can hold, so on Python 3.10 greedy ones match the same bytes.
 _PLUS = b"+" if sys.version_info >= (3, 11) else b""
-_ISO_CLEAN = re.compile(
+_ISO_CLEAN = _pattern(
     rb"%s*%s(?:\x1b\([BJ]%s+%s|\x1b\$[@B][\x21-\x7e]+%s)*%s(?:\x1b\(B)?%s"
     % (_ISO_TEXT, _PLUS, _ISO_TEXT, _PLUS, _PLUS, _PLUS, _PLUS)
 )
@@ -985,8 +1068,6 @@ def decode(data: ReadableBuffer, encoding: str, errors: str = "replace") -> str:
 
 
 def _codec_info(name: str) -> codecs.CodecInfo:
-    from codecbox.labels import PYTHON_CODECS
-
     spec = _SPECS[name]
     nearest = PYTHON_CODECS[name]
     encoder = None if nearest is None else codecs.lookup(nearest)
