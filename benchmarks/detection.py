@@ -1,52 +1,550 @@
-"""How often is each detector right? Held-out snippets and whole documents in ~30 encodings.
+"""Side by side: codecbox's detector against chardet, charset-normalizer, chardetng and cchardet.
 
-.venv/bin/python benchmarks/detection.py            # full run (a few minutes)
-.venv/bin/python benchmarks/detection.py --quick    # 40 snippets per cell, fewer documents
+.venv/bin/python benchmarks/detection.py                 # eval split, everything (a few minutes)
+.venv/bin/python benchmarks/detection.py --quick         # a subset, under a minute
+.venv/bin/python benchmarks/detection.py --split tune    # the split the detector is tuned on
+.venv/bin/python benchmarks/detection.py --list-wrong codecbox   # the wrong answers, by category
 
-A guess is right iff decoding the bytes with it gives back exactly the text (lesson 6's
-rule, :func:`curso.l06.accuracy.is_correct`). Three tables, each with and without a
-candidate list:
+The suite is built by ``benchmarks/suite.py`` (its docstring has the details):
 
-* snippets: random held-out substrings of 4, 8, 16, 64 and 256 characters of the course
-  corpus (``data/corpus/*/heldout.txt``, :func:`curso.l06.accuracy.samples`): Spanish and
-  English in windows-1252, Japanese in cp932 and EUC-JP, Korean in cp949 (200 each, 5,000
-  legacy snippets), plus the same four languages in UTF-8 (4,000). The candidate list is
-  lesson 6's (cp1252, cp932, euc_jp, cp949).
-* documents: the texts of ``benchmarks/data/documents/`` (whole, and each paragraph alone)
-  in every encoding their script is written in, plus the encoded files of CPython's
-  ``Lib/test/cjkencodings`` (``benchmarks/data/cjkencodings/``). The candidate list of a
-  document is every encoding the benchmark uses for its language, plus windows-1252.
-* speed: the mean time per call over every call above, and the time of one call on a
-  100 KB and on a 10 MB input (the same text repeated): a detector that reads only a
-  prefix takes the same time for both.
+* whole documents: the repository's texts of the split in every encoding of their language
+  that stores them exactly (~70 encodings: Windows, ISO-8859-1..16, DOS, Mac, KOI8, CJK, UTF-8,
+  UTF-16/32 with and without BOM, ISO-2022-JP/KR, HZ), binary files, UTF-8 files with one
+  windows-1252 line ("mixed": UTF-8 is right), false-positive traps (ASCII, numeric CSV,
+  source code with one non-ASCII byte, very short files) and, for eval only, real third-party
+  files: CPython's cjkencodings, chardet 5.2.0's and charset-normalizer 3.4.0's test files
+  (``benchmarks/external.py`` fetches them once, pinned by sha256, into the cache);
+* snippets of 4, 8, 16, 32, 64, 128 and 256 characters of 23 languages in their main legacy
+  encodings (``suite.SNIPPET_CASES``), drawn with fixed seeds.
 
-Detectors: chardet, charset-normalizer, chardetng (no candidate list: it has none), lesson
-6's v2 (``curso.l06.detectors.guess_v2``; without a list it tries its own four), codecbox's
-``stdlib`` and ``codecbox`` (the default of ``decode_bytes``; it uses no optional package).
-A detector whose package is missing is skipped and says so.
+Splits: ``documents/<lang>.txt`` first half of the paragraphs = tune, second half = eval;
+``data/corpus/<lang>/tuning.txt`` = tune, ``heldout.txt`` = eval; external files = eval only.
+
+Right: decoding the bytes strictly with the answer gives back the text exactly (a leading BOM
+aside; for an ASCII file any ASCII-compatible answer). "superset right" also accepts an answer
+whose browser superset (``suite.SUPERSET``: windows-1252 for ISO-8859-1, cp932 for Shift_JIS,
+gb18030 for GB2312/GBK, cp949 for EUC-KR, Big5-HKSCS for Big5...) decodes to the text. Binary
+files are right iff the detector says "no text encoding"; mixed files iff it says UTF-8.
+
+Confidence ("marked confident"): codecbox ``g.confident or g.sure``; chardet and cchardet
+``confidence >= 0.5``; charset-normalizer ``best().chaos <= 0.1``; chardetng has none (n/a).
+Of the confident answers the share right should be >= 99.5 % at every length; of codecbox's
+not-sure answers, the calibration table says how often its runner-up is right.
+
+Speed: every call is timed (``time.perf_counter``) in the same run, on the same items.
+Nothing here imports ``curso``.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import importlib.util
+import os
 import statistics
 import sys
 import time
-import unicodedata
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from codecbox import detection
-from codecbox.detection import Guess
-from curso.l06 import accuracy
-from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v2
+from codecbox.detection import DEFAULT_CANDIDATES, Guess
 
 HERE = Path(__file__).resolve().parent
-DOCUMENTS = HERE / "data" / "documents"
-CJK = HERE / "data" / "cjkencodings"
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
-#: The encodings each language of ``data/documents`` is benchmarked in (Python codec names).
+import suite  # noqa: E402
+
+Item = suite.Item
+DOCUMENTS = suite.DOCUMENTS
+CJK = suite.CJK
+legacy_form = suite.legacy_form
+
+CHARDET_THRESHOLD = 0.5
+CCHARDET_THRESHOLD = 0.5
+CN_MAX_CHAOS = 0.1
+CONFIDENCE_RULES = {
+    "codecbox": "g.confident (BOM / valid UTF-8) or g.sure (no runner-up)",
+    "chardet": f"confidence >= {CHARDET_THRESHOLD}",
+    "cchardet": f"confidence >= {CCHARDET_THRESHOLD}",
+    "charset-normalizer": f"best().chaos <= {CN_MAX_CHAOS}",
+    "chardetng": "n/a (no confidence)",
+}
+
+
+# --- the detectors, as answers ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a detector said: a Python codec, or binary; whether it marked itself confident."""
+
+    codec: str | None
+    binary: bool = False
+    confident: bool | None = None  # None: the detector has no confidence
+    runner_up: str | None = None
+    label: str = ""
+
+
+def _codec(name: str | None) -> str | None:
+    """A peer's encoding name as a Python codec: Python's own reading of the name first (so
+    that ISO-8859-1 stays latin-1), else codecbox's table of labels."""
+    if not name:
+        return None
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        pass
+    from codecbox.labels import resolve
+
+    try:
+        return resolve(name).codec
+    except Exception:
+        return None
+
+
+def answer_codecbox(data: bytes) -> Answer:
+    g = detection.guess_codecbox(data)
+    if getattr(g.rule, "value", "") == "binary" or g.encoding is None:
+        return Answer(None, binary=True, confident=g.confident or g.sure, label="binary")
+    return Answer(
+        g.encoding.codec,
+        confident=g.confident or g.sure,
+        runner_up=None if g.runner_up is None else g.runner_up.codec,
+        label=g.encoding.name,
+    )
+
+
+def answer_chardet(data: bytes) -> Answer:
+    import chardet
+
+    r = chardet.detect(data)
+    if r["encoding"] is None:
+        return Answer(
+            None, binary=True, confident=(r["confidence"] or 0) >= CHARDET_THRESHOLD, label="binary"
+        )
+    return Answer(
+        _codec(r["encoding"]),
+        confident=(r["confidence"] or 0) >= CHARDET_THRESHOLD,
+        label=r["encoding"],
+    )
+
+
+def answer_cchardet(data: bytes) -> Answer:
+    import cchardet
+
+    r = cchardet.detect(data)
+    if r["encoding"] is None:
+        return Answer(
+            None,
+            binary=True,
+            confident=(r["confidence"] or 0) >= CCHARDET_THRESHOLD,
+            label="binary",
+        )
+    return Answer(
+        _codec(r["encoding"]),
+        confident=(r["confidence"] or 0) >= CCHARDET_THRESHOLD,
+        label=r["encoding"],
+    )
+
+
+def answer_charset_normalizer(data: bytes) -> Answer:
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data).best()
+    if best is None:
+        return Answer(None, binary=True, confident=True, label="binary")
+    return Answer(_codec(best.encoding), confident=best.chaos <= CN_MAX_CHAOS, label=best.encoding)
+
+
+def answer_chardetng(data: bytes) -> Answer:
+    from chardetng_py.detector import EncodingDetector
+
+    from codecbox.labels import resolve
+
+    det = EncodingDetector()
+    det.feed(data[: detection.MAX_BYTES], last=True)
+    name = det.guess(tld=None, allow_utf8=True)
+    return Answer(resolve(name, label=True).codec, label=name)
+
+
+def _version(dist: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return ""
+
+
+def peers() -> tuple[dict[str, Callable[[bytes], Answer]], dict[str, str]]:
+    """The detectors installed (name -> function) and a note for each, installed or not."""
+    found: dict[str, Callable[[bytes], Answer]] = {"codecbox": answer_codecbox}
+    notes = {"codecbox": "codecbox " + (_version("codecbox") or "(checkout)")}
+    for name, module, dist, fn, hint in (
+        ("chardet", "chardet", "chardet", answer_chardet, "pip install chardet"),
+        (
+            "charset-normalizer",
+            "charset_normalizer",
+            "charset-normalizer",
+            answer_charset_normalizer,
+            "pip install charset-normalizer",
+        ),
+        ("chardetng", "chardetng_py", "chardetng-py", answer_chardetng, "pip install chardetng-py"),
+        ("cchardet", "cchardet", "faust-cchardet", answer_cchardet, "pip install faust-cchardet"),
+    ):
+        if importlib.util.find_spec(module) is None:
+            notes[name] = f"skipped: {dist} is not installed ({hint})"
+            continue
+        try:
+            fn(b"probe \xe9")
+        except Exception as exc:  # e.g. a wheel built for another platform
+            notes[name] = f"skipped: {dist} fails to run ({type(exc).__name__}: {exc})"
+            continue
+        found[name] = fn
+        notes[name] = f"{dist} {_version(dist)}"
+    return found, notes
+
+
+# --- correctness --------------------------------------------------------------------------------
+
+
+def is_right(item: Item, ans: Answer, superset: bool = False) -> bool:
+    """The benchmark's rule (module docstring)."""
+    if item.expect == "binary":
+        return ans.binary
+    if ans.binary or ans.codec is None:
+        return False
+    if item.expect == "utf-8":
+        return suite.normal(ans.codec) in ("utf-8", "whatwg-utf-8") or _is_utf8_codec(ans.codec)
+    if suite.decodes_to(item.data, ans.codec, item.text):
+        return True
+    if superset:
+        wider = suite.superset_of(ans.codec)
+        return wider is not None and suite.decodes_to(item.data, wider, item.text)
+    return False
+
+
+def _is_utf8_codec(codec: str) -> bool:
+    return suite.normal(codec).replace("whatwg-", "") in ("utf-8", "utf_8")
+
+
+def runner_up_right(item: Item, ans: Answer) -> bool:
+    return ans.runner_up is not None and is_right(item, Answer(ans.runner_up))
+
+
+# --- running ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    answers: list[Answer]
+    seconds: list[float]
+
+
+def run_all(fn: Callable[[bytes], Answer], items: Sequence[Item]) -> Run:
+    answers, seconds = [], []
+    clock = time.perf_counter
+    for item in items:
+        t0 = clock()
+        a = fn(item.data)
+        seconds.append(clock() - t0)
+        answers.append(a)
+    return Run(answers, seconds)
+
+
+def _pct(ok: int, n: int) -> str:
+    return "—" if n == 0 else f"{100 * ok / n:.1f} %"
+
+
+def _cell(ok: int, n: int) -> str:
+    return "—" if n == 0 else f"{ok}/{n} ({100 * ok / n:.1f} %)"
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [
+        max(len(str(h)), *(len(str(r[i])) for r in rows)) if rows else len(h)
+        for i, h in enumerate(header)
+    ]
+    out = [
+        "| " + " | ".join(str(h).ljust(w) for h, w in zip(header, widths, strict=True)) + " |",
+        "|" + "|".join("-" * (w + 2) for w in widths) + "|",
+    ]
+    out += [
+        "| " + " | ".join(str(c).ljust(w) for c, w in zip(r, widths, strict=True)) + " |"
+        for r in rows
+    ]
+    return "\n".join(out)
+
+
+def report_documents(docs: Sequence[Item], runs: dict[str, Run]) -> str:
+    names = list(runs)
+    cats = [c for c in suite.CATEGORIES if any(i.category == c for i in docs)]
+    rows = []
+    for cat in [*cats, "all"]:
+        idx = [k for k, i in enumerate(docs) if cat in ("all", i.category)]
+        row = [f"**{cat}**" if cat == "all" else cat, str(len(idx))]
+        for name in names:
+            ok = sum(is_right(docs[k], runs[name].answers[k]) for k in idx)
+            row.append(_cell(ok, len(idx)))
+        rows.append(row)
+    sup = ["all, superset right", str(len(docs))]
+    for name in names:
+        sup.append(
+            _cell(
+                sum(is_right(i, a, True) for i, a in zip(docs, runs[name].answers, strict=True)),
+                len(docs),
+            )
+        )
+    rows.append(sup)
+    sources = sorted({i.source for i in docs if i.category == "external real files"})
+    for src in sources:
+        idx = [k for k, i in enumerate(docs) if i.source == src]
+        row = [f"  external: {src}", str(len(idx))]
+        for name in names:
+            row.append(_cell(sum(is_right(docs[k], runs[name].answers[k]) for k in idx), len(idx)))
+        rows.append(row)
+    return table(["category", "n", *names], rows)
+
+
+def report_snippets(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
+    names = list(runs)
+    rows = []
+    for length in lengths:
+        idx = [k for k, i in enumerate(snips) if i.length == length]
+        row = [str(length), str(len(idx))]
+        for name in names:
+            row.append(_pct(sum(is_right(snips[k], runs[name].answers[k]) for k in idx), len(idx)))
+        rows.append(row)
+    row = ["all", str(len(snips))]
+    for name in names:
+        row.append(
+            _pct(
+                sum(is_right(i, a) for i, a in zip(snips, runs[name].answers, strict=True)),
+                len(snips),
+            )
+        )
+    rows.append(row)
+    row = ["all, superset right", str(len(snips))]
+    for name in names:
+        row.append(
+            _pct(
+                sum(is_right(i, a, True) for i, a in zip(snips, runs[name].answers, strict=True)),
+                len(snips),
+            )
+        )
+    rows.append(row)
+    return table(["length", "n", *names], rows)
+
+
+def report_snippet_cases(snips: Sequence[Item], runs: dict[str, Run]) -> str:
+    names = list(runs)
+    rows = []
+    for group in dict.fromkeys(i.group for i in snips):
+        idx = [k for k, i in enumerate(snips) if i.group == group]
+        row = [group, str(len(idx))]
+        for name in names:
+            row.append(_pct(sum(is_right(snips[k], runs[name].answers[k]) for k in idx), len(idx)))
+        rows.append(row)
+    return table(["language, encoding", "n", *names], rows)
+
+
+def report_calibration(items: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
+    rows = []
+    for name, r in runs.items():
+        for length in [*lengths, 0]:
+            idx = [k for k, i in enumerate(items) if i.length == length]
+            if not idx:
+                continue
+            conf = [k for k in idx if r.answers[k].confident]
+            unsure = [k for k in idx if r.answers[k].confident is False]
+            if r.answers[idx[0]].confident is None:
+                rows.append([name, str(length or "documents"), "n/a", "n/a", "n/a", "n/a", "n/a"])
+                continue
+            ok = sum(is_right(items[k], r.answers[k]) for k in conf)
+            ok_u = sum(is_right(items[k], r.answers[k]) for k in unsure)
+            with_ru = [k for k in unsure if r.answers[k].runner_up is not None]
+            ru = sum(runner_up_right(items[k], r.answers[k]) for k in with_ru)
+            flag = "" if not conf or ok / len(conf) >= 0.995 else " ✗"
+            rows.append(
+                [
+                    name,
+                    str(length or "documents"),
+                    str(len(conf)),
+                    _pct(ok, len(conf)) + flag,
+                    str(len(unsure)),
+                    _pct(ok_u, len(unsure)),
+                    _pct(ru, len(with_ru)) if name == "codecbox" else "—",
+                ]
+            )
+    return table(
+        [
+            "detector",
+            "length",
+            "n confident",
+            "right, of confident",
+            "n unsure",
+            "right, of unsure",
+            "runner-up right, of unsure",
+        ],
+        rows,
+    )
+
+
+def report_speed(
+    snips: Sequence[Item], docs: Sequence[Item], runs_s: dict[str, Run], runs_d: dict[str, Run]
+) -> str:
+    rate_s = {n: len(snips) / max(sum(r.seconds), 1e-9) for n, r in runs_s.items()}
+    rate_d = {n: len(docs) / max(sum(r.seconds), 1e-9) for n, r in runs_d.items()}
+    peer_s = max((v for n, v in rate_s.items() if n != "codecbox"), default=None)
+    peer_d = max((v for n, v in rate_d.items() if n != "codecbox"), default=None)
+    rows = []
+    for name in runs_s:
+        ms_s = 1000 * statistics.median(runs_s[name].seconds) if snips else 0
+        ms_d = 1000 * statistics.median(runs_d[name].seconds) if docs else 0
+        rows.append(
+            [
+                name,
+                f"{rate_s[name]:,.0f}",
+                f"{ms_s:.3f}",
+                f"{rate_s[name] / peer_s:.2f}×" if peer_s else "—",
+                f"{rate_d[name]:,.0f}",
+                f"{ms_d:.3f}",
+                f"{rate_d[name] / peer_d:.2f}×" if peer_d else "—",
+            ]
+        )
+    return table(
+        [
+            "detector",
+            "snippets/s",
+            "median ms",
+            "÷ fastest peer",
+            "files/s",
+            "median ms",
+            "÷ fastest peer",
+        ],
+        rows,
+    )
+
+
+def list_wrong(items: Sequence[Item], run: Run, top: int) -> str:
+    wrong: dict[str, list[str]] = defaultdict(list)
+    for item, a in zip(items, run.answers, strict=True):
+        if is_right(item, a):
+            continue
+        kind = f"snippets {item.length}" if item.length else item.category
+        sure = (
+            "n/a"
+            if a.confident is None
+            else ("sure" if a.confident else f"unsure, runner-up {a.runner_up}")
+        )
+        wrong[kind].append(
+            f"  {item.name} [{item.group}] expected {item.codec}, answered "
+            f"{a.label or a.codec} ({sure}) {item.text[:30]!r}"
+        )
+    out = []
+    for kind, lines in sorted(wrong.items(), key=lambda kv: -len(kv[1])):
+        out.append(f"{kind}: {len(lines)} wrong")
+        out += lines[:top]
+        if len(lines) > top:
+            out.append(f"  ... and {len(lines) - top} more")
+    return "\n".join(out) or "(none)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--split", choices=suite.SPLITS, default="eval")
+    parser.add_argument(
+        "--quick", action="store_true", help="10 snippets per cell, no external files"
+    )
+    parser.add_argument(
+        "--n", type=int, help="snippets per (language, encoding, length); default 60"
+    )
+    parser.add_argument("--only", action="append", help="run only these detectors (repeatable)")
+    parser.add_argument(
+        "--no-external", action="store_true", help="leave the third-party files out"
+    )
+    parser.add_argument(
+        "--list-wrong", metavar="DETECTOR", help="print that detector's wrong answers"
+    )
+    parser.add_argument("--top", type=int, default=30, help="wrong answers shown per category")
+    args = parser.parse_args(argv)
+
+    n = args.n or (10 if args.quick else 60)
+    ext: list[Item] = []
+    notes: list[str] = []
+    if args.split == "eval" and not args.quick and not args.no_external:
+        import external
+
+        loaded = external.load()
+        ext, notes = loaded.items, loaded.notes
+        notes += [f"dropped {v}: {k}" for k, v in sorted(loaded.dropped.items())]
+    docs = suite.documents(args.split, external=ext)
+    snips = suite.snippets(args.split, n)
+    found, det_notes = peers()
+    if args.only:
+        found = {k: v for k, v in found.items() if k in args.only}
+    encs = suite.encodings_of(docs)
+    print(f"# Detection benchmark, split {args.split}{' (quick)' if args.quick else ''}\n")
+    print(
+        f"{len(docs):,} whole documents in {len(encs)} encodings "
+        f"({', '.join(f'{c} {v}' for c, v in Counter(i.category for i in docs).items())}); "
+        f"{len(snips):,} snippets, {n} per (language, encoding, length), "
+        f"{len({i.name.split()[0] for i in snips})} languages, {len(suite.SNIPPET_CASES)} cases."
+    )
+    for name, note in det_notes.items():
+        print(f"- {name}: {note}; confident = {CONFIDENCE_RULES[name]}")
+    for note in notes:
+        print(f"- external: {note}")
+    print(f"- PYTHONHASHSEED={os.environ.get('PYTHONHASHSEED', '(unset)')}, seed {suite.SEED}")
+    runs_s: dict[str, Run] = {}
+    runs_d: dict[str, Run] = {}
+    for name, fn in found.items():
+        t0 = time.perf_counter()
+        runs_s[name] = run_all(fn, snips)
+        runs_d[name] = run_all(fn, docs)
+        print(f"  {name}: {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+    print("\n## Whole documents (right / total)\n")
+    print(report_documents(docs, runs_d))
+    print("\n## Snippets: accuracy per length\n")
+    print(report_snippets(snips, runs_s, suite.LENGTHS))
+    print("\n## Snippets: accuracy per language and encoding (all lengths)\n")
+    print(report_snippet_cases(snips, runs_s))
+    print("\n## Calibration (target: right, of confident >= 99.5 % at every length; ✗ = below)\n")
+    print(
+        report_calibration(
+            [*snips, *docs],
+            {k: Run(runs_s[k].answers + runs_d[k].answers, []) for k in runs_s},
+            suite.LENGTHS,
+        )
+    )
+    print("\n## Speed (same run, same items)\n")
+    print(report_speed(snips, docs, runs_s, runs_d))
+    if args.list_wrong:
+        if args.list_wrong not in runs_s:
+            print(f"\n{args.list_wrong}: not run")
+        else:
+            print(f"\n## Wrong answers of {args.list_wrong} (top {args.top} per category)\n")
+            print(
+                list_wrong(
+                    [*docs, *snips],
+                    Run(runs_d[args.list_wrong].answers + runs_s[args.list_wrong].answers, []),
+                    args.top,
+                )
+            )
+    return 0
+
+
+# --- the earlier API, kept for tests/lib/test_detection.py ----------------------------------
+#
+# A fixed sample: lesson 6's five legacy cases and UTF-8 snippets (the same draw as
+# curso.l06.accuracy.samples, reimplemented here), whole documents in the old table of
+# encodings, and detectors that take a candidate list.
+
+#: The encodings each language of ``data/documents`` was benchmarked in before the suite.
 ENCODINGS: dict[str, tuple[str, ...]] = {
     "ru": ("cp1251", "koi8_r", "iso8859_5", "cp866", "mac_cyrillic"),
     "uk": ("cp1251", "koi8_u", "mac_cyrillic"),
@@ -72,87 +570,45 @@ ENCODINGS: dict[str, tuple[str, ...]] = {
     "pt": ("cp1252", "iso8859_15"),
     "en": ("cp1252", "mac_roman"),
 }
-#: cjkencodings file stem -> Python codec.
-CJK_CODECS: dict[str, str] = {
-    "big5": "big5",
-    "big5hkscs": "big5hkscs",
-    "cp949": "cp949",
-    "euc_jisx0213": "euc_jisx0213",
-    "euc_jp": "euc_jp",
-    "euc_kr": "euc_kr",
-    "gb18030": "gb18030",
-    "gb2312": "gb2312",
-    "gbk": "gbk",
-    "hz": "hz",
-    "iso2022_jp": "iso2022_jp",
-    "iso2022_kr": "iso2022_kr",
-    "johab": "johab",
-    "shift_jis": "shift_jis",
-    "shift_jisx0213": "shift_jisx0213",
-}
-#: The language family of each cjkencodings file, for its candidate list.
-CJK_LANG = {
-    "big5": "zh-hant",
-    "big5hkscs": "zh-hant",
-    "cp949": "ko",
-    "euc_kr": "ko",
-    "iso2022_kr": "ko",
-    "johab": "ko",
-    "gb18030": "zh-hans",
-    "gb2312": "zh-hans",
-    "gbk": "zh-hans",
-    "hz": "zh-hans",
-}
-
-Call = Callable[[bytes], Guess]
+_L6_CASES = (("es", "cp1252"), ("en", "cp1252"), ("ja", "cp932"), ("ja", "euc_jp"), ("ko", "cp949"))
+_L6_LENGTHS = (4, 8, 16, 64, 256)
+NO_LIST_ONLY = {"chardetng"}
 
 
-@dataclass(frozen=True)
-class Item:
-    """One benchmark input: its text, the codec that made its bytes, the bytes."""
+def _l6_samples(lang: str, encoding: str, length: int, n: int) -> list[tuple[str, str, bytes]]:
+    import random
 
-    name: str
-    text: str
-    codec: str
-    data: bytes
-    candidates: tuple[str, ...]
-    group: str = ""
+    from codecbox.labels import resolve
 
-
-def legacy_form(text: str, codec: str) -> str:
-    """``text`` as ``codec`` stores it: windows-1258 spells most Vietnamese letters as a
-    base letter plus a combining tone mark, so compose only what the code page has."""
-    if codec != "cp1258":
-        return text
-    clusters: list[list[str]] = []
-    for ch in unicodedata.normalize("NFD", text):
-        if clusters and unicodedata.combining(ch):
-            clusters[-1].append(ch)
-        else:
-            clusters.append([ch])
-    out = []
-    for base, *marks in clusters:
-        rest = []
-        for mark in marks:  # the circumflex, breve and horn letters are precomposed
-            joined = unicodedata.normalize("NFC", base + mark)
-            if len(joined) == 1 and _encodes(joined, codec):
-                base = joined
-            else:
-                rest.append(mark)
-        out.append(base + "".join(rest))
-    return "".join(out)
+    codec = resolve(encoding).codec or encoding
+    rng = random.Random(f"2026-{lang}-{codec}-{length}")
+    text = "\n".join(suite.corpus_paragraphs(lang, "eval"))
+    return [(t, codec, d) for t, d in suite.draw(text, codec, length, n, rng)]
 
 
-def _encodes(text: str, codec: str) -> bool:
-    try:
-        text.encode(codec)
-    except UnicodeEncodeError:
-        return False
-    return True
+def snippets(n: int) -> list[Item]:
+    """Lesson 6's held-out snippets: five legacy cases and UTF-8, five lengths, ``n`` each."""
+    items = []
+    for lang, enc in (*_L6_CASES, *((lang, "utf-8") for lang in suite.CORPUS_LANGS)):
+        for length in _L6_LENGTHS:
+            for text, _codec, data in _l6_samples(lang, enc, length, n):
+                items.append(
+                    Item(
+                        f"{lang} {enc} {length}",
+                        text,
+                        enc,
+                        data,
+                        DEFAULT_CANDIDATES,
+                        f"{lang} {enc} {length:>3}",
+                        length=length,
+                    )
+                )
+    return items
 
 
 def documents(quick: bool = False) -> list[Item]:
-    """Every benchmark document (whole texts, their paragraphs, cjkencodings)."""
+    """The old document sample: whole texts (and with ``quick=False`` their paragraphs) in
+    :data:`ENCODINGS`, and the cjkencodings files; each with a candidate list."""
     items: list[Item] = []
     for lang, codecs_ in ENCODINGS.items():
         raw = (DOCUMENTS / f"{lang}.txt").read_text(encoding="utf-8")
@@ -164,116 +620,68 @@ def documents(quick: bool = False) -> list[Item]:
         for codec in codecs_:
             for part, text in pieces:
                 text = legacy_form(text, codec)
-                data = text.encode(codec)
-                assert data.decode(codec) == text, (lang, codec, part)
-                items.append(
-                    Item(f"{lang} {part}", text, codec, data, candidates, f"{lang} {codec}")
-                )
-    for stem, codec in CJK_CODECS.items():
-        text = (CJK / f"{stem}-utf8.txt").read_bytes().decode("utf-8")
-        data = (CJK / f"{stem}.txt").read_bytes()
-        if data.decode(codec) != text:
-            continue  # not a round trip: nothing could be right
-        lang = CJK_LANG.get(stem, "ja")
-        candidates = tuple(dict.fromkeys((codec, *ENCODINGS[lang], "cp1252")))
-        items.append(Item(f"cjkencodings {stem}", text, codec, data, candidates, f"cjk {stem}"))
-    return items
-
-
-def snippets(n: int) -> list[Item]:
-    """Held-out snippets: the five legacy cases and UTF-8, five lengths, ``n`` each."""
-    items = []
-    for lang, enc in (*accuracy.CASES, *accuracy.UTF8_CASES):
-        for length in accuracy.LENGTHS:
-            for s in accuracy.samples(lang, enc, length, n=n):
                 items.append(
                     Item(
-                        f"{lang} {enc} {length}",
-                        s.text,
-                        enc,
-                        s.data,
-                        DEFAULT_CANDIDATES,
-                        f"{lang} {enc} {length:>3}",
+                        f"{lang} {part}",
+                        text,
+                        codec,
+                        text.encode(codec),
+                        candidates,
+                        f"{lang} {codec}",
                     )
                 )
+    for item in suite.cjkencodings():
+        stem = item.codec
+        lang = {
+            "big5": "zh-hant",
+            "big5hkscs": "zh-hant",
+            "gb18030": "zh-hans",
+            "gb2312": "zh-hans",
+            "gbk": "zh-hans",
+            "hz": "zh-hans",
+        }.get(stem, "ko" if "kr" in stem or stem in ("cp949", "johab") else "ja")
+        candidates = tuple(dict.fromkeys((stem, *ENCODINGS[lang], "cp1252")))
+        items.append(Item(item.name, item.text, stem, item.data, candidates, item.group))
     return items
 
 
 def right(item: Item, guess: Guess) -> bool:
-    if guess.encoding is None or guess.encoding.codec is None:
-        return False
-    try:
-        return item.data.decode(guess.encoding.codec) == item.text
-    except (UnicodeDecodeError, LookupError):
-        return False
-
-
-# --- the detectors ------------------------------------------------------------------------
-
-
-def _available(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
-
-
-def detectors() -> dict[str, tuple[Callable[..., Guess] | None, str]]:
-    """name -> (detector taking (data, candidates), note); None when not installed."""
-    found: dict[str, tuple[Callable[..., Guess] | None, str]] = {}
-    found["chardet"] = (
-        detection.guess_chardet if _available("chardet") else None,
-        "chardet " + _version("chardet"),
-    )
-    found["charset-normalizer"] = (
-        detection.guess_charset_normalizer,
-        "charset-normalizer " + _version("charset_normalizer"),
-    )
-    found["chardetng"] = (
-        guess_chardetng if _available("chardetng_py") else None,
-        "chardetng-py " + _version("chardetng_py") + " (pip install chardetng-py)",
-    )
-    found["v2"] = (guess_v2, "lesson 6's v2")
-    found["stdlib"] = (detection.guess_stdlib, "codecbox stdlib")
-    found["codecbox"] = (detection.guess_codecbox, "the default of decode_bytes")
-    return found
-
-
-def _version(module: str) -> str:
-    try:
-        from importlib.metadata import version
-
-        name = {"chardetng_py": "chardetng-py", "charset_normalizer": "charset-normalizer"}
-        return version(name.get(module, module))
-    except Exception:
-        return "(not installed)"
-
-
-NO_LIST_ONLY = {"chardetng"}
+    codec = None if guess.encoding is None else guess.encoding.codec
+    return suite.decodes_to(item.data, codec, item.text)
 
 
 def guess_chardetng(
     data: bytes, candidates: Sequence[str] | None = None, *, prefix: bool = False
 ) -> Guess:
-    """Firefox's detector (chardetng-py), fed at most a 64 KiB prefix, as a browser does:
-    UTF-8 allowed, no top-level domain. It takes no candidate list."""
+    """Firefox's detector (chardetng-py) on at most a 64 KiB prefix; it takes no candidates."""
     from chardetng_py.detector import EncodingDetector
 
     from codecbox.labels import resolve
     from codecbox.rules import Rule
 
-    detector = EncodingDetector()
+    det = EncodingDetector()
     head = data[: detection.MAX_BYTES]
-    detector.feed(head, last=not prefix and len(head) == len(data))
-    name = detector.guess(tld=None, allow_utf8=True)
-    enc = resolve(name, label=True)
-    rule = Rule.VALID_UTF8 if enc.codec == "utf-8" else Rule.DETECTED
-    return Guess(enc, "chardetng", rule)
+    det.feed(head, last=not prefix and len(head) == len(data))
+    enc = resolve(det.guess(tld=None, allow_utf8=True), label=True)
+    return Guess(enc, "chardetng", Rule.VALID_UTF8 if enc.codec == "utf-8" else Rule.DETECTED)
+
+
+def detectors() -> dict[str, tuple[Callable[..., Guess] | None, str]]:
+    """name -> (detector taking (data, candidates), note); None when not installed."""
+    have = importlib.util.find_spec
+    return {
+        "chardet": (detection.guess_chardet if have("chardet") else None, "chardet"),
+        "charset-normalizer": (detection.guess_charset_normalizer, "charset-normalizer"),
+        "chardetng": (guess_chardetng if have("chardetng_py") else None, "chardetng-py"),
+        "stdlib": (detection.guess_stdlib, "codecbox stdlib"),
+        "codecbox": (detection.guess_codecbox, "the default of decode_bytes"),
+    }
 
 
 def run(
     detector: Callable[..., Guess], items: Sequence[Item], with_list: bool
 ) -> tuple[dict[str, list[int]], float, list[tuple[Item, str]]]:
-    """Per group name: [right, total]; the mean seconds per call; the misses."""
+    """Per group: [right, total]; the mean seconds per call; the misses."""
     groups: dict[str, list[int]] = {}
     misses: list[tuple[Item, str]] = []
     start = time.perf_counter()
@@ -286,144 +694,6 @@ def run(
         if not ok:
             misses.append((item, str(guess.encoding)))
     return groups, (time.perf_counter() - start) / max(1, len(items)), misses
-
-
-def _big_inputs() -> dict[str, bytes]:
-    text = (DOCUMENTS / "es.txt").read_text(encoding="utf-8").encode("cp1252")
-    ru = (DOCUMENTS / "ru.txt").read_text(encoding="utf-8").encode("koi8_r")
-    out = {}
-    for label, unit in (("es cp1252", text), ("ru koi8_r", ru)):
-        for size in (100_000, 10_000_000):
-            out[f"{label} {size // 1000:,} KB"] = (unit * (size // len(unit) + 1))[:size]
-    return out
-
-
-def _time_one(detector: Callable[..., Guess], data: bytes) -> float:
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        detector(data)
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="40 snippets per cell")
-    parser.add_argument("--only", action="append", help="run only these detectors")
-    parser.add_argument("--misses", action="store_true", help="list the wrong guesses")
-    parser.add_argument("--no-speed", action="store_true", help="skip the big-input timing")
-    args = parser.parse_args(argv)
-
-    n = 40 if args.quick else accuracy.N
-    snips = snippets(n)
-    legacy = [s for s in snips if s.codec != "utf-8"]
-    utf8 = [s for s in snips if s.codec == "utf-8"]
-    docs = documents(quick=args.quick)
-    found = detectors()
-    if args.only:
-        found = {k: v for k, v in found.items() if k in args.only}
-    print(f"{len(legacy):,} legacy snippets, {len(utf8):,} UTF-8 snippets, {len(docs)} documents")
-    rows = []
-    details: dict[str, dict[str, dict[str, list[int]]]] = {}
-    for name, (detector, note) in found.items():
-        if detector is None:
-            print(f"  {name}: not installed ({note}), skipped")
-            continue
-        row: dict[str, str] = {"detector": name}
-        per_call = []
-        for with_list in (False, True):
-            tag = "list" if with_list else "no list"
-            if with_list and name in NO_LIST_ONLY:
-                row[f"snippets ({tag})"] = row[f"UTF-8 ({tag})"] = row[f"docs ({tag})"] = "—"
-                continue
-            g1, t1, m1 = run(detector, legacy, with_list)
-            g2, t2, _ = run(detector, utf8, with_list)
-            g3, t3, m3 = run(detector, docs, with_list)
-            per_call += [t1] * len(legacy) + [t2] * len(utf8) + [t3] * len(docs)
-            details[f"{name} ({tag})"] = {"snippets": g1, "documents": g3}
-            row[f"snippets ({tag})"] = _frac(g1)
-            row[f"UTF-8 ({tag})"] = _frac(g2)
-            row[f"docs ({tag})"] = _frac(g3)
-            if args.misses:
-                for item, guess in m1 + m3:
-                    print(
-                        f"    miss {name} ({tag}): {item.name} {item.codec} -> {guess}"
-                        f" {item.text[:40]!r}"
-                    )
-        row["ms/call"] = f"{1000 * statistics.fmean(per_call):.2f}"
-        if not args.no_speed:
-            for label, data in _big_inputs().items():
-                if "100 KB" in label or "10,000 KB" in label:
-                    row[label] = f"{1000 * _time_one(detector, data):.1f} ms"
-        rows.append(row)
-        print(f"  {name}: done", file=sys.stderr)
-    _print_table(rows)
-    print()
-    _print_details(details)
-    print(CLOSING_NOTE)
-    return 0
-
-
-CLOSING_NOTE = """\
-Why codecbox's default is what it is (codecbox/detection.py: guess_codecbox; the scores in
-codecbox/guessing.py):
-
-* Byte validity first: a BOM decides, ISO-2022-JP/KR and HZ are recognised by their escapes,
-  valid UTF-8 is UTF-8, and UTF-16/32 are never guessed without a BOM unless they are
-  candidates. Every candidate that cannot decode the bytes is out.
-* Then every reading is scored like lesson 6's v2 (points per character: kana and common
-  hangul 2, kanji 1.5, letters and ASCII 1, controls -8), which is what wins on short CJK
-  snippets, plus what v2 lacks for ~30 encodings: neighbour rules (two scripts in one word,
-  a capital inside a lower-case word, a rare symbol touching a letter, Thai consonants with
-  no vowel, a hangul 'word' of 9+ syllables, a Hebrew final letter inside a word, kana in a
-  Chinese reading) and alphabets (the non-ASCII letters must belong to one language: 'ń'
-  beside 'é' and '¿' has none, which is charset-normalizer's windows-1250 mistake).
-* Priors in points (windows-1252 and the big CJK encodings 0, mac-roman -2, ISO-8859-5 -3...)
-  settle thin evidence, so a 4-byte 'año' stays windows-1252; with little margin the guess
-  says it is not sure and names the runner-up.
-* No engine: chardet and chardetng were measured as alternatives (the tables above) and beat
-  the scores on neither benchmark; without them the default gives the same answers with or
-  without extras, and needs only the standard library.
-* Markup is not text: in a page, tags, comments, scripts and styles are blanked out before
-  scoring, so ASCII markup does not dilute the evidence (benchmarks/undeclared.py).
-* Speed: at most 64 KiB are read; scoring runs on a growing window (96, 512, 4,096 bytes from
-  the first non-ASCII byte), dropping the readings more than 8 points behind at each step
-  (DECISIVE in codecbox/guessing.py), merging readings that give the same text, and scoring
-  single-byte readings on the non-ASCII bytes and their neighbours only."""
-
-
-def _frac(groups: dict[str, list[int]]) -> str:
-    ok = sum(v[0] for v in groups.values())
-    total = sum(v[1] for v in groups.values())
-    return f"{ok:,} / {total:,}"
-
-
-def _print_table(rows: list[dict[str, str]]) -> None:
-    if not rows:
-        return
-    header = list(dict.fromkeys(k for row in rows for k in row))
-    widths = {h: max(len(h), *(len(r.get(h, "")) for r in rows)) for h in header}
-    print("| " + " | ".join(h.ljust(widths[h]) for h in header) + " |")
-    print("|" + "|".join("-" * (widths[h] + 2) for h in header) + "|")
-    for row in rows:
-        print("| " + " | ".join(row.get(h, "").ljust(widths[h]) for h in header) + " |")
-
-
-def _print_details(details: dict[str, dict[str, dict[str, list[int]]]]) -> None:
-    """Right answers per group (snippet case and length; document language and codec)."""
-    for kind in ("snippets", "documents"):
-        groups = list(dict.fromkeys(g for d in details.values() for g in d[kind]))
-        names = list(details)
-        rows = []
-        for g in groups:
-            row = {kind: g}
-            for name in names:
-                ok, total = details[name][kind].get(g, [0, 0])
-                row[name] = f"{ok}/{total}"
-            rows.append(row)
-        _print_table(rows)
-        print()
 
 
 if __name__ == "__main__":
