@@ -23,7 +23,9 @@ Splits: ``documents/<lang>.txt`` first half of the paragraphs = tune, second hal
 Right: decoding the bytes strictly with the answer gives back the text exactly (a leading BOM
 aside; for an ASCII file any ASCII-compatible answer). "superset right" also accepts an answer
 whose browser superset (``suite.SUPERSET``: windows-1252 for ISO-8859-1, cp932 for Shift_JIS,
-gb18030 for GB2312/GBK, cp949 for EUC-KR, Big5-HKSCS for Big5...) decodes to the text. Binary
+gb18030 for GB2312/GBK, cp949 for EUC-KR, Big5-HKSCS for Big5...) decodes to the text, or an
+answer of the same family (``suite.FAMILIES``: WHATWG's or Python's table of the same
+encoding, or its superset) that decodes the bytes without error. Binary
 files are right iff the detector says "no text encoding"; mixed files iff it says UTF-8.
 
 Confidence ("marked confident"): codecbox ``g.confident or g.sure``; chardet and cchardet
@@ -224,8 +226,18 @@ def is_right(item: Item, ans: Answer, superset: bool = False) -> bool:
         return True
     if superset:
         wider = suite.superset_of(ans.codec)
-        return wider is not None and suite.decodes_to(item.data, wider, item.text)
+        if wider is not None and suite.decodes_to(item.data, wider, item.text):
+            return True
+        return suite.same_family(item.codec, ans.codec) and _decodes(item.data, ans.codec)
     return False
+
+
+def _decodes(data: bytes, codec: str) -> bool:
+    try:
+        data.decode(codec)
+    except (UnicodeDecodeError, LookupError, ValueError):
+        return False
+    return True
 
 
 def _is_utf8_codec(codec: str) -> bool:
@@ -431,26 +443,34 @@ def report_speed(
 
 
 def list_wrong(items: Sequence[Item], run: Run, top: int) -> str:
-    wrong: dict[str, list[str]] = defaultdict(list)
+    """The wrong answers per category (documents first, then snippets by length): the most
+    frequent (expected -> answer) pairs, then the first ``top`` items."""
+    wrong: dict[str, list[tuple[Item, Answer]]] = defaultdict(list)
     for item, a in zip(items, run.answers, strict=True):
-        if is_right(item, a):
-            continue
-        kind = f"snippets {item.length}" if item.length else item.category
-        sure = (
-            "n/a"
-            if a.confident is None
-            else ("sure" if a.confident else f"unsure, runner-up {a.runner_up}")
-        )
-        wrong[kind].append(
-            f"  {item.name} [{item.group}] expected {item.codec}, answered "
-            f"{a.label or a.codec} ({sure}) {item.text[:30]!r}"
-        )
+        if not is_right(item, a):
+            wrong[f"snippets {item.length:>3}" if item.length else item.category].append((item, a))
+    order = [*suite.CATEGORIES, *(f"snippets {n:>3}" for n in suite.LENGTHS)]
     out = []
-    for kind, lines in sorted(wrong.items(), key=lambda kv: -len(kv[1])):
-        out.append(f"{kind}: {len(lines)} wrong")
-        out += lines[:top]
-        if len(lines) > top:
-            out.append(f"  ... and {len(lines) - top} more")
+    for kind in [k for k in order if k in wrong]:
+        pairs = wrong[kind]
+        total = sum(
+            1 for i in items if (f"snippets {i.length:>3}" if i.length else i.category) == kind
+        )
+        out.append(f"### {kind}: {len(pairs)} wrong of {total}")
+        common = Counter(f"{i.codec} -> {a.label or a.codec}" for i, a in pairs).most_common(10)
+        out.append("  most frequent: " + "; ".join(f"{k} ×{v}" for k, v in common))
+        for item, a in pairs[:top]:
+            sure = (
+                "n/a"
+                if a.confident is None
+                else ("sure" if a.confident else f"unsure, runner-up {a.runner_up}")
+            )
+            out.append(
+                f"  {item.name} [{item.group}] expected {item.codec}, answered "
+                f"{a.label or a.codec} ({sure}) {item.text[:30]!r}"
+            )
+        if len(pairs) > top:
+            out.append(f"  ... and {len(pairs) - top} more")
     return "\n".join(out) or "(none)"
 
 

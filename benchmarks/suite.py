@@ -354,6 +354,26 @@ def normal(codec: str) -> str:
         return codec
 
 
+#: Families for "superset right": one encoding under another mapping table (Python's and
+#: WHATWG's Shift_JIS differ on WAVE DASH, GB2312 and GB18030 on the middle dot...) or its
+#: superset. An answer of the expected codec's family that decodes the bytes is superset right.
+FAMILIES: dict[str, str] = {
+    **dict.fromkeys(("shift_jis", "cp932", "whatwg-shift_jis", "ms932"), "shift_jis"),
+    **dict.fromkeys(("euc_jp", "whatwg-euc-jp"), "euc_jp"),
+    **dict.fromkeys(("gb2312", "gbk", "gb18030", "whatwg-gbk", "whatwg-gb18030"), "gb"),
+    **dict.fromkeys(("euc_kr", "cp949", "whatwg-euc-kr"), "euc_kr"),
+    **dict.fromkeys(("big5", "cp950", "big5hkscs", "whatwg-big5"), "big5"),
+    **dict.fromkeys(("ascii", "iso8859-1", "cp1252", "whatwg-windows-1252"), "windows-1252"),
+    **dict.fromkeys(("iso8859-9", "cp1254", "whatwg-windows-1254"), "windows-1254"),
+    **dict.fromkeys(("tis-620", "iso8859-11", "cp874", "whatwg-windows-874"), "windows-874"),
+}
+
+
+def same_family(expected: str, answer: str) -> bool:
+    fam = FAMILIES.get(normal(expected))
+    return fam is not None and FAMILIES.get(normal(answer)) == fam
+
+
 def superset_of(codec: str) -> str | None:
     return SUPERSET.get(normal(codec))
 
