@@ -37,15 +37,12 @@ import argparse
 import codecs
 import contextlib
 import errno
-import hashlib
 import importlib
 import inspect
 import io
 import json
 import os
-import secrets
 import shutil
-import signal
 import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -966,10 +963,14 @@ _DONE = ("imported", "quarantined")
 
 
 def _sha256(data: bytes) -> str:
+    import hashlib  # on use: with secrets and signal, some 5 ms of start-up
+
     return hashlib.sha256(data).hexdigest()
 
 
 def _sha256_file(path: Path) -> str | None:
+    import hashlib
+
     h = hashlib.sha256()
     try:
         with open(path, "rb") as f:
@@ -1084,6 +1085,8 @@ class _Tally:
 
 def _temporary(target: Path) -> Path:
     # The name write_atomic uses, so remove_stale_temporaries cleans up after a kill.
+    import secrets
+
     return target.with_name(f".{target.name}.codecbox-{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
@@ -1468,6 +1471,8 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
 @contextlib.contextmanager
 def _signals() -> Iterator[None]:
     """SIGTERM becomes an exception, so atomic writes remove their temporary files."""
+    import signal
+
     if not hasattr(signal, "SIGTERM"):  # pragma: no cover
         yield
         return

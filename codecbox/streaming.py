@@ -19,7 +19,6 @@ from __future__ import annotations
 import codecs
 import contextlib
 import os
-import secrets
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -283,6 +282,8 @@ def write_atomic(
     bits; a new one gets ``mode``, or the usual ``0o666`` minus the umask (applied by
     the kernel, not by changing the process umask). Errors name ``path``.
     """
+    import secrets  # on use: it imports hmac and hashlib, some 4 ms of start-up
+
     target = Path(_path(path))
     folder = target.parent
     with contextlib.suppress(OSError):
@@ -478,7 +479,7 @@ def sniff(
     >>> sniff(data, max_bytes=8).how            # byte 8 starts a syllable
     'EUC-KR (codecbox)'
     >>> sniff(data[:8]).encoding.codec          # the whole input, truncated: not cp949
-    'cp874'
+    'whatwg-windows-874'
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"sniff() takes bytes, not {type(data).__name__}; use sniff_file(path)")
