@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from codecbox.detection import Detector, Guess, detector_for
+from codecbox.detection import Detector, Guess, detector_for, evidence, exact
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
@@ -96,6 +96,11 @@ def _count_replace(exc: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_COUNTING, _count_replace)
 
 
+#: Each codec's decode function, looked up once: ``bytes.decode(name)`` looks the name up
+#: on every call, a noticeable part of decoding a 5 KB page.
+_DECODE: dict[str, Callable[[bytes], tuple[str, int]]] = {}
+
+
 def _decode_as(
     data: bytes, skip: int, encoding: Encoding, rule: Rule, errors: str, guess: Guess | None
 ) -> Decoded:
@@ -107,8 +112,12 @@ def _decode_as(
             reason = "the replacement encoding decodes nothing"
             raise DecodeError(encoding.name, data, skip, skip + 1, reason, rule=rule.value)
         return _decoded("\ufffd", encoding, rule, 1, guess)
+    codec = encoding.codec
     try:
-        return _decoded(payload.decode(encoding.codec), encoding, rule, 0, guess)
+        if codec == "utf-8":
+            return _decoded(payload.decode("utf-8"), encoding, rule, 0, guess)
+        decode = _DECODE.get(codec) or _DECODE.setdefault(codec, codecs.lookup(codec).decode)
+        return _decoded(decode(payload)[0], encoding, rule, 0, guess)
     except UnicodeDecodeError as exc:
         if errors == "strict":
             raise DecodeError.wrap(
@@ -121,38 +130,6 @@ def _decode_as(
 
 # --- the one pipeline ---------------------------------------------------------------------
 
-# A detector may name a codec no browser has but whose text a browser decoder reads.
-_WEB_EQUIVALENT = {
-    "shift_jis": "Shift_JIS",
-    "shift_jis_2004": "Shift_JIS",
-    "shift_jisx0213": "Shift_JIS",
-    "euc_jis_2004": "EUC-JP",
-    "euc_jisx0213": "EUC-JP",
-    "euc_kr": "EUC-KR",
-    "gb2312": "GBK",
-    "gbk": "GBK",
-    "big5": "Big5",
-    "cp950": "Big5",
-    "utf-8-sig": "UTF-8",
-    "iso8859-1": "windows-1252",
-    "ascii": "windows-1252",
-    "iso8859-9": "windows-1254",
-    "iso8859-11": "windows-874",
-}
-
-
-def _web(encoding: Encoding) -> Encoding | None:
-    """The encoding a browser would use for this detector answer, or None if it has none.
-
-    A detector names Python codecs (``cp932``); a browser decodes that encoding with the
-    standard's exact decoder (``whatwg-shift_jis``).
-    """
-    if encoding.whatwg is not None:
-        return None if encoding.codec is None else resolve(encoding.whatwg, label=True)
-    equivalent = _WEB_EQUIVALENT.get(encoding.name)
-    return None if equivalent is None else resolve(equivalent, label=True)
-
-
 _UTF8 = resolve("utf-8")
 #: What a byte order mark can start with: the one check most pages need.
 _BOM_STARTS = frozenset(mark[0] for mark, *_ in BOMS)
@@ -163,54 +140,91 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
-def _pipeline(
+@dataclass(frozen=True)
+class Decision(Decided):
+    """What :func:`decide` chose: the encoding to decode with, the rule, the length of a
+    byte order mark to skip, and the detector's answer when one was asked (or the
+    evidence, for the rules that come from the bytes themselves)."""
+
+    encoding: Encoding
+    rule: Rule
+    skip: int = 0
+    guess: Guess | None = None
+
+
+#: A declaration: called only when needed, it gives an encoding and the rule it comes by.
+Declaration = Callable[[], "tuple[Encoding, Rule] | None"]
+
+
+def decide(
     data: bytes,
-    declarations: Sequence[tuple[Rule, Callable[[], Encoding | None]]],
+    declarations: Sequence[Declaration] = (),
     *,
-    web: bool,
-    candidates: Sequence[str | Encoding] | None,
-    detector: Detector,
-    default: Encoding,
-    errors: str,
-) -> Decoded:
-    """BOM > each declaration in order > valid UTF-8 > detection > ``default``."""
-    _check_errors(errors)
+    web: bool = False,
+    candidates: Sequence[Encoding] | None = None,
+    detector: Detector | None = None,
+    default: Encoding = _UTF8,
+    prefix: bool = False,
+    known: Sequence[Declaration] = (),
+    weigh: bool = True,
+) -> Decision:
+    """The one decision pipeline, behind every entry point of codecbox (pages, files,
+    imports, ``sniff``, the command line): a byte order mark (``web``: only the three of
+    the Encoding Standard) > each declaration in order (the HTTP header, a ``<meta>``, a
+    caller's label) > the evidence of the bytes themselves
+    (:func:`codecbox.detection.evidence`: binary data, the NUL pattern of UTF-16/32,
+    ISO-2022 and HZ escapes, valid UTF-8, mostly valid UTF-8) > each of ``known`` (what a
+    source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
+    detector (``detector=None``) the pipeline stops before guessing, at ``default``, and
+    with ``weigh=False`` it also skips the evidence (a browser without a detector).
+
+    Binary data is :attr:`Rule.BINARY`, with ``default`` to show it as text.
+    ``prefix=True`` says ``data`` is the start of a longer input. A detector's answer is
+    always :attr:`Rule.DETECTED`, whatever rule it gives itself (its evidence is a window
+    of the bytes, and the pipeline already weighed all of them), and is decoded with the
+    exact decoder when the WHATWG table has the encoding; for a page (``web``) it is used
+    only if browsers have that encoding or it is one of ``candidates``.
+
+    >>> decide("id,name\\n".encode("utf-16-le")).how
+    'UTF-16LE (NUL pattern)'
+    >>> decide(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).guess.binary
+    'PNG image'
+    """
     found = bom(data, web=web)
     if found is not None:
-        return _decode_as(data, found[1], found[0], Rule.BOM, errors, None)
-    for rule, declared in declarations:
-        encoding = declared()
-        if encoding is not None:
-            return _decode_as(data, 0, encoding, rule, errors, None)
-    return _undeclared(
-        data, web=web, candidates=candidates, detector=detector, default=default, errors=errors
-    )
-
-
-def _undeclared(
-    data: bytes,
-    *,
-    web: bool,
-    candidates: Sequence[str | Encoding] | None,
-    detector: Detector,
-    default: Encoding,
-    errors: str,
-) -> Decoded:
-    """The end of the pipeline, when nothing declared an encoding: valid UTF-8 >
-    detection > ``default``."""
-    try:
-        return _decoded(data.decode("utf-8"), _UTF8, Rule.VALID_UTF8, 0)
-    except UnicodeDecodeError:
-        pass
+        return Decision(found[0], Rule.BOM, found[1])
+    for declared in declarations:
+        label = declared()
+        if label is not None:
+            return Decision(label[0], label[1])
+    proof = evidence(data, prefix=prefix) if weigh else None
+    if proof is not None and (
+        proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates
+    ):
+        if proof.encoding is None:
+            return Decision(default, Rule.BINARY, guess=proof)
+        return Decision(proof.encoding, proof.rule)
+    for declared in known:
+        label = declared()
+        if label is not None:
+            return Decision(label[0], label[1])
+    if detector is None:
+        return Decision(default, Rule.DEFAULT)
     # As a prefix: a last character cut off (a truncated download, a size-capped read)
     # must not disqualify the right encoding; decoding then reports that one error.
     guess = detector(data, candidates, prefix=True)
-    detected = guess.encoding
-    if detected is not None and web:
-        detected = _web(detected)
-    if detected is not None:
-        return _decode_as(data, 0, detected, Rule.DETECTED, errors, guess)
-    return _decode_as(data, 0, default, Rule.DEFAULT, errors, guess)
+    answer = None if guess.encoding is None else exact(guess.encoding)
+    if answer is not None and answer.codec is not None:
+        # A page is decoded only in an encoding browsers have, or one the caller named.
+        if not web or answer.whatwg is not None or answer in (candidates or ()):
+            return Decision(answer, Rule.DETECTED, guess=guess)
+    if guess.rule is Rule.BINARY:
+        return Decision(default, Rule.BINARY, guess=guess)
+    return Decision(default, Rule.DEFAULT, guess=guess)
+
+
+def _decode(data: bytes, decision: Decision, errors: str) -> Decoded:
+    return _decode_as(data, decision.skip, decision.encoding, decision.rule, errors, decision.guess)
 
 
 #: ``resolve(name)`` remembered, for the ``default`` names a program passes on every call.
@@ -268,67 +282,69 @@ def decode_html(
 invalid continuation byte
     """
     data = bytes(body)
-    if candidates is not None or detector is not DEFAULT_DETECTOR or default != DEFAULT_ENCODING:
-        _undeclared_options(candidates, detector, default)  # a bad one fails on every page
+    wanted, detect, fallback = _undeclared_options(candidates, detector, default)
     if errors != "replace":
         _check_errors(errors)
-    # The pipeline (BOM > header > meta > meta while parsing > [default] > valid UTF-8 >
-    # detector > default), written out: this is the function that runs on every page.
-    if data and data[0] in _BOM_STARTS:
-        found = bom(data, web=True)
-        if found is not None:
-            return _decode_as(data, found[1], found[0], Rule.BOM, errors, None)
-    if content_type is None:
-        encoding = None
-    elif isinstance(content_type, str):
-        encoding = _header_encoding(content_type)
-    else:
-        name = charset_from_content_type(content_type)
-        encoding = None if name is None else web_encoding(name)
-    if encoding is not None:
-        rule = Rule.HEADER
-    else:
-        meta = html_meta(data)
-        if meta is None:
-            wanted, detect, fallback = _undeclared_options(candidates, detector, default)
-            if browser_default:
-                return _decode_as(data, 0, fallback, Rule.DEFAULT, errors, None)
-            return _undeclared(
-                data, web=True, candidates=wanted, detector=detect, default=fallback, errors=errors
-            )
-        rule = Rule.META_PARSED if meta.while_parsing else Rule.META
-        encoding = web_encoding(meta.encoding)
-    codec = encoding.codec
-    if codec is not None:  # the usual case, inline: clean bytes, decoded once
-        try:
-            if codec == "utf-8":
-                return _decoded(data.decode("utf-8"), encoding, rule, 0)
-            decode = _DECODE.get(codec) or _DECODE.setdefault(codec, codecs.lookup(codec).decode)
-            return _decoded(decode(data)[0], encoding, rule, 0)
-        except UnicodeDecodeError:
-            pass
-    return _decode_as(data, 0, encoding, rule, errors, None)
 
+    def header() -> tuple[Encoding, Rule] | None:
+        if content_type is None:
+            return None
+        if isinstance(content_type, str):
+            encoding = _header_encoding(content_type)
+        else:
+            name = charset_from_content_type(content_type)
+            encoding = None if name is None else web_encoding(name)
+        return None if encoding is None else (encoding, Rule.HEADER)
 
-#: Each codec's decode function, looked up once: ``bytes.decode(name)`` looks the name up
-#: on every call, a noticeable part of decoding a 5 KB page.
-_DECODE: dict[str, Callable[[bytes], tuple[str, int]]] = {}
+    def meta() -> tuple[Encoding, Rule] | None:
+        found = html_meta(data)
+        if found is None:
+            return None
+        return web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
+
+    decision = decide(
+        data,
+        (header, meta),
+        web=True,
+        candidates=wanted,
+        detector=None if browser_default else detect,
+        default=fallback,
+        weigh=not browser_default,
+    )
+    return _decode(data, decision, errors)
 
 
 def _undeclared_options(
     candidates: Sequence[str | Encoding] | None, detector: str | Detector, default: str | Encoding
 ) -> tuple[list[Encoding] | None, Detector, Encoding]:
-    """decode_html's options for a page that declares nothing, checked."""
+    """The options for bytes that declare nothing, checked (a bad one fails on every call)."""
     fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
-    return _candidates(candidates), detector_for(detector), fallback
+    wanted = _candidates(candidates)
+    if wanted is not None:  # scored with the codec they will decode with
+        wanted = [exact(enc) for enc in wanted]
+    return wanted, detector_for(detector), fallback
 
 
-def _file_label(declared: str | Encoding) -> Encoding:
-    """A declared label read for a file: as browsers read it, except WHATWG's "replacement".
+#: Labels that mean ASCII to a person, though browsers read them as windows-1252.
+ASCII_LABELS = frozenset(
+    {"ascii", "us-ascii", "ansi_x3.4-1968", "iso-ir-6", "iso646-us", "us", "cp367"}
+)
 
-    The replacement encoding (iso-2022-kr, hz-gb-2312...) exists to keep browsers from
-    decoding those labels at all; a file declared that way is decoded with Python's codec.
+
+def file_label(declared: str | Encoding) -> Encoding:
+    """A label declared for a file (by its sender, a contract, a header), the one reading
+    of :func:`decode_bytes`, :func:`~codecbox.importing.import_bytes` and the command
+    line: as browsers read labels, except that ASCII means ASCII, and that WHATWG's
+    "replacement" encoding (``iso-2022-kr``, ``hz-gb-2312``: it exists to keep browsers
+    from decoding those labels) means Python's codec.
+
+    >>> file_label("latin1").codec
+    'whatwg-windows-1252'
+    >>> file_label("ascii").codec, file_label("iso-2022-kr").codec
+    ('ascii', 'iso2022_kr')
     """
+    if isinstance(declared, str) and declared.strip().lower() in ASCII_LABELS:
+        return resolve("ascii")
     encoding = resolve(declared, label=True)
     if encoding.codec is None and isinstance(declared, str):
         try:
@@ -367,13 +383,14 @@ def decode_bytes(
     codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
     data = bytes(data)
-    encoding = None if declared is None else _file_label(declared)
-    return _pipeline(
+    _check_errors(errors)
+    encoding = None if declared is None else file_label(declared)
+    wanted, detect, fallback = _undeclared_options(candidates, detector, default)
+    decision = decide(
         data,
-        ((Rule.DECLARED, lambda: encoding),),
-        web=False,
-        candidates=_candidates(candidates),
-        detector=detector_for(detector),
-        default=resolve(default),
-        errors=errors,
+        () if encoding is None else (lambda: (encoding, Rule.DECLARED),),
+        candidates=wanted,
+        detector=detect,
+        default=fallback,
     )
+    return _decode(data, decision, errors)

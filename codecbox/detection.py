@@ -91,6 +91,8 @@ class Guess:
     #: chosen one's (``confidence`` is then below 0.5). None when it is sure, or when
     #: the detector does not say (only ``codecbox`` does).
     runner_up: Encoding | None = None
+    #: For :attr:`Rule.BINARY` (``encoding`` None): what the bytes are, e.g. ``"PNG image"``.
+    binary: str | None = None
 
     @property
     def confident(self) -> bool:
@@ -105,6 +107,8 @@ class Guess:
     @property
     def how(self) -> str:
         """Short label for tables and messages, e.g. ``"EUC-KR (stdlib)"``."""
+        if self.binary is not None:
+            return f"binary data: {self.binary} ({self.detector})"
         return f"{self.encoding or 'unknown'} ({self.detector})"
 
 
@@ -170,6 +174,188 @@ def _decodes(data: bytes, codec: str, prefix: bool) -> str | None:
         return data.decode(codec)
     except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
         return None
+
+
+# --- evidence: what the bytes say before any statistics ---------------------------------------
+
+#: Magic numbers of common binary formats: (offset, bytes, what the data is).
+MAGIC: tuple[tuple[int, bytes, str], ...] = (
+    (0, b"\x89PNG\r\n\x1a\n", "PNG image"),
+    (0, b"GIF87a", "GIF image"),
+    (0, b"GIF89a", "GIF image"),
+    (0, b"\xff\xd8\xff", "JPEG image"),
+    (0, b"II*\x00", "TIFF image"),
+    (0, b"MM\x00*", "TIFF image"),
+    (0, b"%PDF-", "PDF document"),
+    (0, b"PK\x03\x04", "ZIP archive"),
+    (0, b"PK\x05\x06", "ZIP archive"),
+    (0, b"\x1f\x8b", "gzip data"),
+    (0, b"\xfd7zXZ\x00", "xz data"),
+    (0, b"7z\xbc\xaf\x27\x1c", "7-Zip archive"),
+    (0, b"Rar!\x1a\x07", "RAR archive"),
+    (0, b"\x28\xb5\x2f\xfd", "Zstandard data"),
+    (0, b"\x7fELF", "ELF executable"),
+    (0, b"\xcf\xfa\xed\xfe", "Mach-O executable"),
+    (0, b"\xca\xfe\xba\xbe", "Java class or Mach-O executable"),
+    (0, b"SQLite format 3\x00", "SQLite database"),
+    (0, b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "OLE2 document (old Office)"),
+    (0, b"\x00asm", "WebAssembly module"),
+    (0, b"OggS\x00", "Ogg media"),
+    (0, b"fLaC", "FLAC audio"),
+    (0, b"ID3", "MP3 audio"),
+    (0, b"\x1a\x45\xdf\xa3", "Matroska/WebM media"),
+    (0, b"wOFF", "WOFF font"),
+    (0, b"wOF2", "WOFF2 font"),
+    (0, b"PAR1", "Parquet file"),
+    (4, b"ftyp", "MP4/QuickTime media"),
+    (257, b"ustar", "tar archive"),
+)
+#: Formats whose magic number is also plausible text: binary only with a NUL byte early on.
+MAGIC_WITH_NUL: tuple[tuple[bytes, str], ...] = (
+    (b"MZ", "Windows executable"),
+    (b"RIFF", "RIFF media (WAV, AVI, WebP)"),
+    (b"BM", "BMP image"),
+    (b"BZh", "bzip2 data"),
+)
+_MAGIC_FIRST = frozenset(magic[0] for offset, magic, _ in MAGIC if offset == 0)
+#: Bytes no text has (C0 controls other than tab, newlines, form feed, backspace, SUB
+#: and the shifts and escape of ISO-2022), with NUL: in quantity they mean binary data.
+_ODD_BYTES = bytes([*range(0x00, 0x08), 0x0B, *range(0x10, 0x1A), *range(0x1C, 0x20), 0x7F])
+#: Text characters a UTF-16/32 reading may not contain (controls other than white space).
+_TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_UTF8 = resolve("utf-8")
+
+
+def _magic(data: bytes) -> str | None:
+    """The binary format whose magic number ``data`` starts with, or None."""
+    if data[0] in _MAGIC_FIRST or data[4:8] == b"ftyp" or data[257:262] == b"ustar":
+        for offset, magic, what in MAGIC:
+            if data.startswith(magic, offset):
+                return what
+    for magic, what in MAGIC_WITH_NUL:
+        if data.startswith(magic) and 0 in data[:64]:
+            return what
+    return None
+
+
+def _utf16_32(data: bytes, prefix: bool) -> tuple[Encoding, str] | None:
+    """UTF-32 or UTF-16 (little or big endian) without a BOM, when the zero bytes of the
+    code units say so, the bytes decode strictly and the text has no control character."""
+    n = len(data)
+    for width, codec in ((4, "utf-32-le"), (4, "utf-32-be"), (2, "utf-16-le"), (2, "utf-16-be")):
+        units = n // width
+        if units < 8 // width or (n % width and not prefix):
+            continue
+        body = data[: units * width]
+        if width == 4:
+            high = body[3::4] if codec.endswith("le") else body[0::4]
+            if high.count(0) != units:
+                continue
+        else:
+            hi, lo = (body[1::2], body[0::2]) if codec.endswith("le") else (body[0::2], body[1::2])
+            zeros = hi.count(0)
+            # Text with some ASCII: an eighth of the units have a zero high byte, and
+            # (unlike binary numbers) almost none has a zero low byte.
+            if zeros * 8 < units or lo.count(0) * 50 > units:
+                continue
+        try:
+            text = codecs.getincrementaldecoder(codec)().decode(body, final=not prefix)
+        except UnicodeDecodeError:
+            continue
+        if text and len(_TEXT_CONTROLS.findall(text)) * 100 <= len(text):
+            return resolve(codec), text
+    return None
+
+
+def _escapes(data: bytes, prefix: bool) -> Encoding | None:
+    """ISO-2022-JP, ISO-2022-KR or HZ, for 7-bit ``data`` with their escape sequences."""
+    for codec, marks in _ESCAPED:
+        if not any(mark in data for mark in marks):
+            continue
+        text = _decodes(data, codec, prefix)
+        if text is None:
+            continue
+        if codec == "hz" and sum(1 for ch in text if ord(ch) > 0x2E7F) < 2:
+            continue  # a "~{" in ASCII text (code, TeX) that made no Chinese
+        return resolve(codec)
+    return None
+
+
+def _window(data: bytes, prefix: bool) -> tuple[bytes, bool]:
+    """At most :data:`MAX_BYTES` of ``data`` from just before its first non-ASCII byte (at
+    a multiple of 4, for UTF-16 and UTF-32), and whether that is a prefix: an ASCII start
+    tells nothing about the encoding, whatever its length. Reads ``data`` by slices only."""
+    if len(data) <= MAX_BYTES:
+        return data, prefix
+    start = 0
+    while start + MAX_BYTES < len(data):
+        high = _HIGH.search(data[start : start + MAX_BYTES])
+        if high is not None:
+            start = max(0, start + high.start() - 16) & ~3
+            break
+        start += MAX_BYTES - 64
+    return data[start : start + MAX_BYTES], True
+
+
+def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
+    """What the bytes themselves prove, before any statistics (no byte order mark: that
+    is checked first, by whoever calls this), or None when only a detector can tell.
+
+    In order: the magic number of a binary format, or NUL and control bytes in a
+    quantity no text has, is :attr:`Rule.BINARY` (``encoding`` None, ``binary`` says
+    what); the zero bytes of UTF-32 or UTF-16 code units are :attr:`Rule.NUL_PATTERN`;
+    ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so they are also valid UTF-8) are
+    :attr:`Rule.ESCAPES`; valid UTF-8 is :attr:`Rule.VALID_UTF8` (a pure-ASCII input
+    too: it reads the same in every ASCII-compatible encoding); bytes that are valid
+    UTF-8 but for a few invalid ones (at least 8 valid multi-byte characters for each
+    invalid sequence) are :attr:`Rule.MOSTLY_UTF8`, tentative: a UTF-8 file with one line
+    pasted from a windows-1252 one. Candidate lists do not apply here: they bound a
+    guess, and none of these is one.
+
+    >>> evidence("id,name\\n1,Smith\\n".encode("utf-16-le")).how
+    'UTF-16LE (codecbox)'
+    >>> evidence("日本語のメールです。".encode("iso2022_jp")).rule
+    <Rule.ESCAPES: 'escape sequences'>
+    >>> evidence(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).how
+    'binary data: PNG image (codecbox)'
+    >>> g = evidence(("El niño comió.\\n" * 20).encode() + "señal".encode("cp1252"))
+    >>> g.how, g.confident
+    ('UTF-8 (codecbox)', False)
+    >>> evidence("año".encode("cp1252")) is None
+    True
+    """
+    name = "codecbox"
+    if not data:
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+    what = _magic(data)
+    if what is not None:
+        return Guess(None, name, Rule.BINARY, 1.0, binary=what)
+    odd = len(data) - len(data.translate(None, _ODD_BYTES))
+    if odd:
+        wide = _utf16_32(data, prefix)
+        if wide is not None:
+            return Guess(wide[0], name, Rule.NUL_PATTERN, 1.0)
+        if odd >= 4 and odd * 50 >= len(data):  # 2 % of the bytes
+            return Guess(None, name, Rule.BINARY, 1.0, binary="NUL and control bytes")
+    if data.isascii():
+        if b"\x1b" in data or b"~{" in data:
+            escaped = _escapes(data, prefix)
+            if escaped is not None:
+                return Guess(escaped, name, Rule.ESCAPES, 1.0)
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+    utf8 = _decodes(data, "utf-8", prefix)
+    if utf8 is not None:
+        if utf8.isascii():
+            return None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+    text = data.decode("utf-8", "replace")
+    invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
+    if prefix and text.endswith("\ufffd"):
+        invalid -= 1  # (a character cut at the end)
+    wide_chars = len(text) - len(text.encode("ascii", "ignore")) - invalid
+    if invalid > 0 and wide_chars >= 8 * invalid:
+        return Guess(_UTF8, name, Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid))
+    return None
 
 
 # --- character scores ---------------------------------------------------------------------
@@ -328,7 +514,9 @@ def _rule(data: bytes, encoding: Encoding) -> Rule:
         found = bom(data, keep=keep)
         if found is not None and found[0].codec == encoding.codec:
             return Rule.BOM
-    return Rule.VALID_UTF8 if encoding.codec == "utf-8" else Rule.DETECTED
+    if encoding.codec == "utf-8" and _decodes(data, "utf-8", True) is not None:
+        return Rule.VALID_UTF8
+    return Rule.DETECTED
 
 
 def _library_names(
@@ -477,6 +665,18 @@ PRIORS: dict[str, float] = {
     "mac_cyrillic": -3.0,
     "mac_roman": -2.0,
     "johab": -4.0,
+    # Encodings no browser guesses, tried last: DOS code pages, Mac, the other ISO-8859.
+    "cp850": -3.0,
+    "cp852": -3.0,
+    "cp437": -3.5,
+    "cp855": -3.5,
+    "iso8859_13": -3.0,
+    "iso8859_4": -3.5,
+    "iso8859_10": -3.5,
+    "iso8859_16": -3.5,
+    "iso8859_3": -3.5,
+    "mac_latin2": -3.5,
+    "mac_greek": -3.5,
 }
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
 FALLBACKS: dict[str, tuple[str, ...]] = {
@@ -484,7 +684,6 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
     "euc_jp": ("euc_jis_2004",),
     "big5": ("big5hkscs",),
 }
-_FALLBACKS = {codecs.lookup(k).name: v for k, v in FALLBACKS.items()}
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (a reading with
@@ -598,11 +797,11 @@ def _hinted(hint: str | None) -> frozenset[str]:
     (``"jp"``); anything with a dot is a domain (``".uk"`` is the United Kingdom).
 
     >>> sorted(_hinted("uk")), sorted(_hinted("www.example.co.uk"))
-    (['cp1251', 'koi8-u', 'mac-cyrillic'], ['cp1252', 'iso8859-15'])
+    (['KOI8-U', 'windows-1251', 'x-mac-cyrillic'], ['ISO-8859-15', 'windows-1252'])
     >>> sorted(_hinted("jp")) == sorted(_hinted("ja-JP")), _hinted("example.com")
     (True, frozenset())
     >>> sorted(_hinted("zh-TW")), sorted(_hinted("zh-Hans-CN"))
-    (['big5'], ['gb18030'])
+    (['Big5'], ['gb18030'])
     """
     if not hint:
         return frozenset()
@@ -615,17 +814,50 @@ def _hinted(hint: str | None) -> frozenset[str]:
         if key == "zh" and {"tw", "hk", "mo", "hant"} & set(rest):
             key = "tw"  # traditional Chinese: Big5
         found = HINTS.get(key) or TLD_HINTS.get(key)
-    return frozenset(codecs.lookup(c).name for c in found or ())
+    return frozenset(exact(resolve(c)).name for c in found or ())
+
+
+def exact(enc: Encoding) -> Encoding:
+    """``enc`` decoded the way its result will be: with the standard's exact decoder when
+    the WHATWG table has the encoding (browsers read windows-1252's byte 0x81, Python's
+    cp1252 refuses it), else with Python's codec."""
+    if enc.codec is None or enc.codec.startswith("whatwg-"):
+        return enc
+    name = enc.whatwg or SUPERSETS.get(codecs.lookup(enc.codec).name)
+    if name is None:
+        return enc
+    found = resolve(name, label=True)
+    return found if found.codec is not None else enc
+
+
+#: Python codecs whose every valid byte sequence a browser's decoder of another encoding
+#: reads to the same text (not the JIS X 0213 codecs: 2,457 of their characters differ).
+SUPERSETS = {
+    "shift_jis": "Shift_JIS",
+    "euc_kr": "EUC-KR",
+    "gb2312": "GBK",
+    "gbk": "GBK",
+    "big5": "Big5",
+    "cp950": "Big5",
+    "iso8859-1": "windows-1252",
+    "iso8859-9": "windows-1254",
+    "iso8859-11": "windows-874",
+}
 
 
 @lru_cache(maxsize=1)
 def _priors() -> dict[str, float]:
-    """:data:`PRIORS` and the fallbacks' codecs by Python's canonical codec names."""
-    out = {codecs.lookup(c).name: p for c, p in PRIORS.items()}
+    """:data:`PRIORS` and the fallbacks' priors, by encoding name."""
+    out = {exact(resolve(c)).name: p for c, p in PRIORS.items()}
     for main, fallbacks in FALLBACKS.items():
         for c in fallbacks:
-            out.setdefault(codecs.lookup(c).name, out[codecs.lookup(main).name] - 0.5)
+            out.setdefault(exact(resolve(c)).name, out[exact(resolve(main)).name] - 0.5)
     return out
+
+
+@lru_cache(maxsize=1)
+def _fallbacks() -> dict[str, tuple[str, ...]]:
+    return {exact(resolve(k)).name: v for k, v in FALLBACKS.items()}
 
 
 @lru_cache(maxsize=64)
@@ -635,7 +867,7 @@ def _resolved(codec: str) -> Encoding:
 
 @lru_cache(maxsize=1)
 def _default_trial() -> tuple[tuple[Encoding, float], ...]:
-    return tuple((resolve(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
+    return tuple((exact(resolve(c)), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
 
 
 _CYRILLIC = ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")
@@ -697,13 +929,6 @@ TLD_HINTS: dict[str, frozenset[str]] = {
     for key in keys
 }
 HINT_POINTS = 3.0
-
-
-def _escaped(data: bytes, prefix: bool) -> str | None:
-    for codec, marks in _ESCAPED:
-        if any(mark in data for mark in marks) and _decodes(data, codec, prefix) is not None:
-            return codec
-    return None
 
 
 def _rank(
@@ -826,24 +1051,17 @@ def guess_codecbox(
     found = bom(data, keep=True)
     if found is not None:
         return Guess(found[0], name, Rule.BOM, 1.0)
-    if len(data) > MAX_BYTES:
-        data, prefix = data[:MAX_BYTES], True
-    if b"\x1b" in data or b"~{" in data:
-        allowed = None if not explicit else {e.codec for e in names}
-        escaped = _escaped(data, prefix)
-        if escaped is not None and (allowed is None or resolve(escaped).codec in allowed):
-            return Guess(resolve(escaped), name, Rule.DETECTED, 1.0, ("margin", math.inf))
-    utf8 = _decodes(data, "utf-8", prefix)
-    if utf8 is not None and (not prefix or not utf8.isascii() or data.isascii()):
-        # (a prefix whose only non-ASCII byte is a cut lead byte is no sign of UTF-8)
-        return Guess(resolve("utf-8"), name, Rule.VALID_UTF8, 1.0)
-
+    data, prefix = _window(data, prefix)
+    proof = evidence(data, prefix=prefix)
+    if proof is not None and proof.rule is not Rule.MOSTLY_UTF8:
+        return proof
+    if proof is not None and (not explicit or _UTF8 in names):
+        return proof
     trial: Sequence[tuple[Encoding, float]]
     if explicit:
         priors = _priors()
         trial = [
-            (enc, priors.get(enc.codec or "", UNKNOWN_PRIOR) - 0.001 * i)
-            for i, enc in enumerate(names)
+            (enc, priors.get(enc.name, UNKNOWN_PRIOR) - 0.001 * i) for i, enc in enumerate(names)
         ]
     else:
         trial = _default_trial()
@@ -861,14 +1079,14 @@ def guess_codecbox(
         assert codec is not None
         text = _signature(data, highs, codec, prefix)
         if text is None:
-            for fallback in () if explicit else _FALLBACKS.get(codec, ()):
+            for fallback in () if explicit else _fallbacks().get(enc.name, ()):
                 text = _signature(data, highs, fallback, prefix)
                 if text is not None:
                     enc, prior = _resolved(fallback), prior - 0.5
                     break
             if text is None:
                 continue
-        elif codec in bonus:
+        elif enc.name in bonus:
             prior += HINT_POINTS
         key = (text, guessing.language_of(enc.codec))
         twin = same.get(key)

@@ -389,6 +389,9 @@ def language_of(codec: str | None) -> str:
     >>> language_of("gb18030"), language_of("euc_jp"), language_of("cp1252")
     ('zh', 'ja', '')
     """
+    if codec is None:
+        return ""
+    codec = codec.removeprefix("whatwg-").replace("-", "_")  # (the exact decoders)
     return "zh" if codec in CHINESE else "ja" if codec in JAPANESE else ""
 
 
@@ -563,12 +566,13 @@ def score(
         total += PENALTIES["stray combining accent"] * len(_STRAY_POINT.findall(classes))
     if "m" in present:
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
-    if codec in CHINESE:
+    language = language_of(codec)
+    if language == "zh":
         total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
         if "z " in classes or "Z " in classes or "j " in classes:
             spaced = _count(_HAN_SPACED, classes)
             total += PENALTIES["spaced hanzi in a Chinese encoding"] * spaced
-    elif codec in JAPANESE and ("z " in classes or "Z " in classes):
+    elif language == "ja" and ("z " in classes or "Z " in classes):
         total += PENALTIES["spaced kanji in a Japanese encoding"] * _count(_KANJI_SPACED, classes)
     if "t" in present:
         runs = sum(len(m) - 2 for m in _THAI_CONSONANTS.findall(classes))

@@ -32,12 +32,20 @@ class Rule(str, Enum):
     DECLARED = "declared"
     SOURCE = "source table"
     VALID_UTF8 = "valid UTF-8"
+    #: ISO-2022-JP, ISO-2022-KR or HZ: 7-bit text whose escape sequences name the encoding
+    ESCAPES = "escape sequences"
+    #: UTF-16 or UTF-32 without a byte order mark: the zero bytes of its code units
+    NUL_PATTERN = "NUL pattern"
+    #: bytes that are valid UTF-8 except for a few invalid ones (each becomes U+FFFD)
+    MOSTLY_UTF8 = "mostly valid UTF-8"
     META = "meta"
     #: a ``<meta>`` the HTML parser met after the prescan's 1024 bytes (or one that
     #: overrode the prescan's), which makes a browser change the encoding while parsing
     META_PARSED = "meta, while parsing"
     DETECTED = "detected"
     DEFAULT = "default"
+    #: not text: the magic number of a binary format, or NUL and control bytes no text has
+    BINARY = "binary data"
 
     @property
     def certain(self) -> bool:
@@ -53,7 +61,9 @@ class Rule(str, Enum):
         return self.value
 
 
-_TENTATIVE = frozenset({Rule.META, Rule.META_PARSED, Rule.DETECTED, Rule.DEFAULT})
+_TENTATIVE = frozenset(
+    {Rule.META, Rule.META_PARSED, Rule.MOSTLY_UTF8, Rule.DETECTED, Rule.DEFAULT, Rule.BINARY}
+)
 
 
 class Decided:

@@ -57,12 +57,16 @@ REGLAS: dict[Rule, Regla] = {
     Rule.DECLARED: Regla("declarada", "porque se declaró"),
     Rule.SOURCE: Regla("tabla de orígenes", "por la tabla de orígenes"),
     Rule.VALID_UTF8: Regla("UTF-8 válido", "porque es UTF-8 válido"),
+    Rule.ESCAPES: Regla("secuencias de escape", "por sus secuencias de escape"),
+    Rule.NUL_PATTERN: Regla("patrón de NUL", "por el patrón de sus bytes nulos"),
+    Rule.MOSTLY_UTF8: Regla("casi UTF-8", "porque es UTF-8 salvo unos pocos bytes"),
     Rule.META: Regla("<meta>", "por la etiqueta <meta>"),
     Rule.META_PARSED: Regla(
         "<meta> al analizar", "por una etiqueta <meta> hallada al analizar la página"
     ),
     Rule.DETECTED: Regla("adivinada", "adivinada"),
     Rule.DEFAULT: Regla("por defecto", "por defecto"),
+    Rule.BINARY: Regla("datos binarios", "porque son datos binarios, no texto"),
 }
 
 
