@@ -29,7 +29,7 @@ import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from codecbox.labels import Encoding, lookup, resolve
 
@@ -425,8 +425,53 @@ def _atomic(pattern: bytes) -> bytes:
 
 
 def _compile(pattern: bytes, flags: int = 0) -> re.Pattern[bytes]:
-    """``re.compile``, with possessive quantifiers rewritten before Python 3.11."""
-    return re.compile(pattern if _POSSESSIVE else _atomic(pattern), flags)
+    """``re.compile`` on first use, with possessive quantifiers rewritten before Python 3.11.
+
+    Importing the module compiles none of these patterns (some 30 ms): each is a
+    :class:`_Deferred` until first used, then the compiled pattern itself (see
+    :func:`_patterns`).
+    """
+    return cast("re.Pattern[bytes]", _Deferred(pattern, flags))
+
+
+class _Deferred:
+    """A pattern of this module, compiled when first used. The first attribute read
+    compiles it and puts the compiled pattern in its place (the module's namespace, or
+    the dict that holds it), so every later use is the compiled pattern's own method."""
+
+    def __init__(self, source: bytes, flags: int) -> None:
+        self._source, self._flags = source, flags
+        self._compiled: re.Pattern[bytes] | None = None
+        self._home: tuple[dict[Any, Any], object] | None = None
+
+    def _compile(self) -> re.Pattern[bytes]:
+        if self._compiled is None:
+            source = self._source if _POSSESSIVE else _atomic(self._source)
+            self._compiled = re.compile(source, self._flags)
+            if self._home is not None and self._home[0].get(self._home[1]) is self:
+                self._home[0][self._home[1]] = self._compiled
+        return self._compiled
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._compile(), name)
+
+    def __repr__(self) -> str:
+        return f"<{self._source!r} compiled on first use>"
+
+
+def _patterns() -> dict[str, re.Pattern[bytes]]:
+    """Every pattern :func:`_compile` made, compiled now: name -> pattern (``_TEXT_ONLY``'s
+    as ``_TEXT_ONLY[b'name']``)."""
+    found = {}
+    for name, value in list(globals().items()):
+        if isinstance(value, _Deferred):
+            found[name] = value._compile()
+        elif isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
+            found[name] = value
+    for key, value in list(_TEXT_ONLY.items()):
+        pattern = value._compile() if isinstance(value, _Deferred) else value
+        found[f"_TEXT_ONLY[{key!r}]"] = pattern
+    return found
 
 
 # --- the prescan --------------------------------------------------------------------------
@@ -1182,3 +1227,11 @@ def html_meta(data: bytes) -> MetaFound | None:
 
 #: A MetaFound for each (encoding, while_parsing), made once: it is an immutable tuple.
 _found = functools.lru_cache(maxsize=256)(MetaFound)
+
+
+for _name, _value in list(globals().items()):
+    if isinstance(_value, _Deferred):
+        _value._home = (globals(), _name)
+for _key, _value in _TEXT_ONLY.items():
+    if isinstance(_value, _Deferred):
+        _value._home = (_TEXT_ONLY, _key)
