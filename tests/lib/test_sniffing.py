@@ -396,7 +396,7 @@ def test_skipping_pages_without_a_meta_charset_changes_nothing(
 #: Every compiled bytes pattern of the module.
 PATTERNS = {
     **{name: p for name, p in vars(sniffing).items() if isinstance(p, re.Pattern)},
-    **{f"_TEXT_ONLY[{name!r}]": p for name, p in sniffing._TEXT_ONLY.items()},
+    **sniffing._patterns(),  # (they compile on first use)
 }
 BYTES_PATTERNS = {name: p for name, p in PATTERNS.items() if isinstance(p.pattern, bytes)}
 needs_possessive = pytest.mark.skipif(
