@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import codecs
 import functools
+import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from codecbox.detection import Detector, Guess, detector_for, evidence, exact
 from codecbox.errors import DecodeError
@@ -39,7 +41,7 @@ from codecbox.sniffing import (
     web_encoding,
 )
 
-__all__ = ["Decoded", "decode_bytes", "decode_html"]
+__all__ = ["Decoded", "decode_bytes", "decode_file", "decode_html"]
 
 #: The detector decode_html and decode_bytes ask when no rule knows the encoding.
 DEFAULT_DETECTOR = "codecbox"
@@ -102,7 +104,13 @@ _DECODE: dict[str, Callable[[bytes], tuple[str, int]]] = {}
 
 
 def _decode_as(
-    data: bytes, skip: int, encoding: Encoding, rule: Rule, errors: str, guess: Guess | None
+    data: bytes,
+    skip: int,
+    encoding: Encoding,
+    rule: Rule,
+    errors: str,
+    guess: Guess | None,
+    where: str | None = None,
 ) -> Decoded:
     payload = data[skip:] if skip else data
     if encoding.codec is None:  # the replacement encoding: all of it is one error
@@ -110,7 +118,9 @@ def _decode_as(
             return _decoded("", encoding, rule, 0, guess)
         if errors == "strict":
             reason = "the replacement encoding decodes nothing"
-            raise DecodeError(encoding.name, data, skip, skip + 1, reason, rule=rule.value)
+            raise DecodeError(
+                encoding.name, data, skip, skip + 1, reason, where=where, rule=rule.value
+            )
         return _decoded("\ufffd", encoding, rule, 1, guess)
     codec = encoding.codec
     try:
@@ -121,7 +131,7 @@ def _decode_as(
     except UnicodeDecodeError as exc:
         if errors == "strict":
             raise DecodeError.wrap(
-                exc, base=skip, encoding=encoding.name, rule=rule.value
+                exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
             ) from None
     _COUNTS.n = 0
     text = payload.decode(encoding.codec, _COUNTING)
@@ -223,8 +233,10 @@ def decide(
     return Decision(default, Rule.DEFAULT, guess=guess)
 
 
-def _decode(data: bytes, decision: Decision, errors: str) -> Decoded:
-    return _decode_as(data, decision.skip, decision.encoding, decision.rule, errors, decision.guess)
+def _decode(data: bytes, decision: Decision, errors: str, where: str | None = None) -> Decoded:
+    return _decode_as(
+        data, decision.skip, decision.encoding, decision.rule, errors, decision.guess, where
+    )
 
 
 #: ``resolve(name)`` remembered, for the ``default`` names a program passes on every call.
@@ -382,7 +394,18 @@ def decode_bytes(
     ...
     codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
-    data = bytes(data)
+    return _decode_text_file(bytes(data), None, declared, candidates, detector, default, errors)
+
+
+def _decode_text_file(
+    data: bytes,
+    where: str | None,
+    declared: str | Encoding | None,
+    candidates: Sequence[str | Encoding] | None,
+    detector: str | Detector,
+    default: str | Encoding,
+    errors: str,
+) -> Decoded:
     _check_errors(errors)
     encoding = None if declared is None else file_label(declared)
     wanted, detect, fallback = _undeclared_options(candidates, detector, default)
@@ -393,4 +416,28 @@ def decode_bytes(
         detector=detect,
         default=fallback,
     )
-    return _decode(data, decision, errors)
+    return _decode(data, decision, errors, where)
+
+
+def decode_file(
+    path: str | os.PathLike[str],
+    declared: str | Encoding | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    *,
+    detector: str | Detector = DEFAULT_DETECTOR,
+    default: str | Encoding = DEFAULT_ENCODING,
+    errors: str = "replace",
+) -> Decoded:
+    """:func:`decode_bytes` on the file at ``path``; with ``errors="strict"`` the
+    :class:`~codecbox.errors.DecodeError` names the file and the byte offset.
+
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "a.csv"
+    >>> _ = p.write_bytes("id;nombre\\n1;Muñoz\\n".encode("utf-16-le"))
+    >>> decode_file(p).how
+    'UTF-16LE (NUL pattern)'
+    """
+    if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
+        raise TypeError(f"decode_file() takes a path, not {type(path).__name__}")
+    data = Path(path).read_bytes()
+    return _decode_text_file(data, str(path), declared, candidates, detector, default, errors)
