@@ -5,7 +5,9 @@ lessons need, in Spanish where a student reads it. One of each shared piece:
 
 * :mod:`curso.paths`: where the course's data and cache are; the corpus reader;
 * :mod:`curso.render`: the one table (plain text and HTML), plots, text widths;
-* :mod:`curso.views`: Spanish views over :mod:`codecbox.inspection`;
+* :mod:`curso.inspection`: text as data (code points, bytes grouped by character,
+  strict readings, UTF-8's bit layout), which only the lessons need;
+* :mod:`curso.views`: Spanish views over :mod:`curso.inspection`;
 * :mod:`curso.reglas`: codecbox's results in Spanish, the one vocabulary (rules, reasons);
 * :mod:`curso.widgets`: the classroom widget base;
 * :mod:`curso.published`: the figures of published lessons, as data;

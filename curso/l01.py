@@ -16,8 +16,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from codecbox.inspection import codepoint
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
+from curso.inspection import codepoint
 from curso.render import Table, View, display_width, pad, shown
 from curso.views import chars, hexbytes
 from curso.widgets import LiveWidget

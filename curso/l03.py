@@ -26,8 +26,8 @@ import ipywidgets as w
 import pyuca
 from confusable_homoglyphs import categories, confusables
 
-from codecbox.inspection import codepoint
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
+from curso.inspection import codepoint
 from curso.paths import data_dir
 from curso.render import Table, View, con_escapes, visible
 from curso.widgets import LiveWidget

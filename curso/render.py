@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import wcwidth
 
-from codecbox.inspection import codepoint
+from curso.inspection import codepoint
 
 __all__ = [
     "COLORS",

@@ -1,10 +1,10 @@
-"""Spanish views over :mod:`codecbox.inspection`: the tables lessons 1, 2 and 6 show.
+"""Spanish views over :mod:`curso.inspection`: the tables lessons 1, 2 and 6 show.
 
 Students cannot see an encoding; they can only see its results. Each function here
 turns one invisible thing (a code point, a byte, a UTF-16 unit, a codec choice) into a
 small table that prints the same on every machine (plain text, for doctests and
-nbval) and renders as HTML in a notebook. The data comes from ``codecbox``; the
-labels, in Spanish, live here.
+nbval) and renders as HTML in a notebook. The data comes from :mod:`curso.inspection`;
+the labels, in Spanish, live here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import html
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from codecbox.inspection import (
+from curso.inspection import (
     ByteGroup,
     CharInfo,
     Reading,

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from codecbox import fix_mojibake
-from codecbox.inspection import codepoint
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
+from curso.inspection import codepoint
 from curso.l02.taller import leer_como
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from codecbox import fix_mojibake
-from codecbox.inspection import codepoint
+from curso.inspection import codepoint
 from curso.l02.mojibake import explicar
 from curso.render import View, shown, visible
 from curso.views import hexbytes

@@ -43,7 +43,7 @@ from codecbox import (
     write_atomic,
 )
 from codecbox.detection import detector_for
-from codecbox.inspection import byte_groups, read_as, readings
+from curso.inspection import byte_groups, read_as, readings
 
 BAD = "klingon"
 

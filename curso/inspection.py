@@ -1,7 +1,8 @@
 """Look inside text as data: code points, bytes, UTF-16 units, alternative readings.
 
 Nobody can see an encoding, only its results. Each function here turns one
-invisible thing into plain values that a program (or a course's tables) can show:
+invisible thing into plain values that the lessons' tables (:mod:`curso.views`) show.
+It serves the course only (lessons 1, 2 and 6), so it lives in ``curso``, not in codecbox:
 
 * :func:`char_rows`: one :class:`CharInfo` per code point (name, UTF-8 bytes, UTF-16 units);
 * :func:`byte_groups`: bytes split where the characters of an encoding begin and end;

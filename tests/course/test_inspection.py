@@ -1,4 +1,4 @@
-"""codecbox.inspection: code points, bytes, alternative readings and UTF-8 layout, as data."""
+"""curso.inspection: code points, bytes, alternative readings and UTF-8 layout, as data."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from codecbox.errors import UnknownEncodingError
-from codecbox.inspection import (
+from codecbox.labels import resolve
+from curso.inspection import (
     byte_groups,
     char_rows,
     codepoint,
@@ -15,7 +16,6 @@ from codecbox.inspection import (
     readings,
     utf8_layout,
 )
-from codecbox.labels import resolve
 
 # Every code point except surrogates, which no UTF can encode on its own.
 scalar = st.characters(blacklist_categories=["Cs"])
