@@ -1,15 +1,18 @@
 """An import policy that does not depend on luck.
 
-Detection is a bet, so it comes last. Rules that *know* come first, in this
-order: a byte order mark (it wins over a declaration, as in the Encoding
-Standard), a declared encoding, valid UTF-8, the encoding a known source always
-writes. Whatever decides, the bytes are decoded strictly: a failed import is
-cheaper than silent mojibake, so bytes that contradict the declared label (a file
-declared ASCII with a byte above 0x7F) are an error, not a quiet reading. Only
-then, on enough bytes and with a candidate list, a guess; a guess is not confident
-(and the file is moved to a quarantine folder when one is given). When nothing may
-decide, the result is a :class:`Quarantined`, not text. Either result says how it
-was decided.
+Detection is a bet, so it comes last. Rules that *know* come first, in the order of
+the one decision pipeline (:func:`codecbox.decoding.decide`): a byte order mark (it
+wins over a declaration, as in the Encoding Standard), a declared encoding (read by
+:func:`~codecbox.decoding.file_label`: ASCII means ASCII), what the bytes prove
+(:func:`codecbox.detection.evidence`: UTF-16/32 by their NUL pattern, ISO-2022 and HZ
+by their escapes, valid UTF-8), the encoding a known source always writes. Whatever
+decides, the bytes are decoded strictly: a failed import is cheaper than silent
+mojibake, so bytes that contradict the declared label (a file declared ASCII with a
+byte above 0x7F) are an error, not a quiet reading. Only then, on enough bytes and
+with a candidate list, a guess; a guess is not confident (and the file is moved to a
+quarantine folder when one is given). Binary data, a UTF-8 file with a few invalid
+bytes, and bytes nothing may decide are a :class:`Quarantined`, not text. Either
+result says how it was decided.
 
 >>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
 'windows-1252 (declared)'
@@ -25,16 +28,17 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from codecbox.detection import Detector, Guess, detector_for
+from codecbox.decoding import DEFAULT_ENCODING, _undeclared_options, decide, file_label
+from codecbox.detection import Detector, Guess
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
-from codecbox.sniffing import bom
 
 __all__ = ["Imported", "Quarantined", "import_bytes", "import_file"]
 
@@ -65,6 +69,9 @@ class Quarantined:
     reason: str
     path: Path | None = None
     guess: Guess | None = None
+    #: the rule that sent it here when one did (:attr:`Rule.BINARY`,
+    #: :attr:`Rule.MOSTLY_UTF8`, :attr:`Rule.DEFAULT`); None when no guess was allowed
+    rule: Rule | None = None
 
     #: never confident: this is the result that needs a person
     confident = False
@@ -128,15 +135,40 @@ def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path 
     return target
 
 
-#: Labels that mean ASCII to a person, though browsers read them as windows-1252.
-_ASCII_LABELS = {"ascii", "us-ascii", "ansi_x3.4-1968", "iso-ir-6", "iso646-us", "us", "cp367"}
+class _NotGuessing(Exception):
+    """Raised by the import's detector where the policy forbids a guess: no candidate
+    list, or too short a sample. ``_import`` turns it into a :class:`Quarantined`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
-def _declared(label: str | Encoding) -> Encoding:
-    """A declared label, as an importer must take it: ASCII means ASCII."""
-    if isinstance(label, str) and label.strip().lower() in _ASCII_LABELS:
-        return resolve("ascii")
-    return resolve(label, label=True)
+def _guarded(detect: Detector, names: Sequence[Encoding] | None, min_sample: int) -> Detector:
+    """``detect``, asked only when the import policy allows a guess."""
+
+    def guarded(
+        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
+    ) -> Guess:
+        if not names:
+            raise _NotGuessing("no candidate list: not guessing")
+        if len(data) < min_sample:
+            raise _NotGuessing(f"sample too short: {len(data)} bytes < {min_sample}")
+        return detect(data, names, prefix=prefix)
+
+    return guarded
+
+
+def _invalid_utf8(data: bytes) -> str:
+    """How many bytes of ``data`` are not UTF-8, and the offset of the first, in words."""
+    text = data.decode("utf-8", "surrogateescape")  # one lone surrogate per invalid byte
+    lone = re.compile("[\udc80-\udcff]")
+    first = lone.search(text)
+    assert first is not None
+    count = len(lone.findall(text))
+    offset = len(text[: first.start()].encode("utf-8", "surrogateescape"))
+    noun = "byte" if count == 1 else "bytes"
+    return f"mostly valid UTF-8: {count} invalid {noun}, the first at offset {offset}"
 
 
 def _import(
@@ -152,39 +184,40 @@ def _import(
     quarantine: str | os.PathLike[str] | None,
 ) -> Imported | Quarantined:
     # Every name is checked before any rule runs: a typo fails the same way on every file.
-    label = None if declared is None else _declared(declared)
+    label = None if declared is None else file_label(declared)
     table = {name: resolve(enc) for name, enc in (origins or {}).items()}
     source = None if origin is None else table.get(origin)
-    names = None if candidates is None else [resolve(c) for c in candidates]
-    detect = detector_for(detector)
+    names, detect, fallback = _undeclared_options(candidates, detector, DEFAULT_ENCODING)
     where = None if path is None else str(path)
 
-    found = bom(data)
-    if found is not None:  # a byte order mark wins, also over a declared label
-        enc, skip = found
-        text = _strict(data, skip, enc, Rule.BOM, where)
-        return Imported(text, enc, Rule.BOM, path, declared=label)
-    if label is not None:
-        text = _strict(data, 0, label, Rule.DECLARED, where)
-        return Imported(text, label, Rule.DECLARED, path, declared=label)
     try:
-        return Imported(data.decode("utf-8"), resolve("utf-8"), Rule.VALID_UTF8, path)
-    except UnicodeDecodeError:
-        pass
-    if source is not None:
-        return Imported(_strict(data, 0, source, Rule.SOURCE, where), source, Rule.SOURCE, path)
-
-    if not names:
-        return Quarantined("no candidate list: not guessing", _park(path, quarantine))
-    if len(data) < min_sample:
-        reason = f"sample too short: {len(data)} bytes < {min_sample}"
-        return Quarantined(reason, _park(path, quarantine))
-    guess = detect(data, names)
-    if guess.encoding is None:
-        shown = ", ".join(str(n) for n in names)
-        return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess)
-    text = _strict(data, 0, guess.encoding, Rule.DETECTED, where)
-    return Imported(text, guess.encoding, Rule.DETECTED, _park(path, quarantine), guess)
+        decision = decide(
+            data,
+            () if label is None else (lambda: (label, Rule.DECLARED),),
+            # No candidates for the pipeline itself: they bound the guess (the detector
+            # above), not the evidence, so mostly valid UTF-8 is quarantined whatever
+            # the list (decide would let a list without UTF-8 guess among it instead).
+            candidates=None,
+            detector=_guarded(detect, names, min_sample),
+            default=fallback,
+            known=() if source is None else (lambda: (source, Rule.SOURCE),),
+        )
+    except _NotGuessing as exc:
+        return Quarantined(exc.reason, _park(path, quarantine))
+    rule, guess = decision.rule, decision.guess
+    if rule is Rule.BINARY:
+        what = None if guess is None else guess.binary
+        reason = "binary data" if what is None else f"binary data: {what}"
+        return Quarantined(reason, _park(path, quarantine), guess, rule)
+    if rule is Rule.MOSTLY_UTF8:
+        return Quarantined(_invalid_utf8(data), _park(path, quarantine), guess, rule)
+    if rule is Rule.DEFAULT:
+        shown = ", ".join(str(n) for n in names or ())
+        return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess, rule)
+    text = _strict(data, decision.skip, decision.encoding, rule, where)
+    if rule is Rule.DETECTED:
+        return Imported(text, decision.encoding, rule, _park(path, quarantine), guess)
+    return Imported(text, decision.encoding, rule, path, declared=label)
 
 
 def import_bytes(

@@ -260,3 +260,83 @@ def test_reimporting_from_quarantine_keeps_the_name(tmp_path):
     first = import_file(src, candidates=["cp1252"], quarantine=tmp_path / "q")
     again = import_file(first.path, candidates=["cp1252"], quarantine=tmp_path / "q")
     assert first.path == again.path == tmp_path / "q" / "x.txt"
+
+
+# --- the one decision pipeline (issue 18, item 1): what the bytes prove ---------------------
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452") + bytes(range(256)) * 2
+MIXED = ("El niño comió jamón; mañana será otro día.\n" * 60).encode() + "señal\n".encode("cp1252")
+
+
+def test_utf16_without_a_bom_is_imported_by_its_nul_pattern():
+    result = import_bytes("id,name\n1,Smith\n".encode("utf-16-le"))
+    assert isinstance(result, Imported)
+    assert (result.text, result.rule, result.encoding.codec) == (
+        "id,name\n1,Smith\n",
+        Rule.NUL_PATTERN,
+        "utf-16-le",
+    )
+    assert result.confident
+
+
+def test_iso2022_jp_mail_is_imported_by_its_escapes():
+    mail = "件名: 会議のお知らせ\n\n明日の会議は十時からです。よろしくお願いします。\n"
+    result = import_bytes(mail.encode("iso2022_jp"), candidates=["cp932", "euc_jp"])
+    assert isinstance(result, Imported)
+    assert (result.text, result.how, result.confident) == (
+        mail,
+        "ISO-2022-JP (escape sequences)",
+        True,
+    )
+
+
+def test_binary_data_is_quarantined_as_such(tmp_path):
+    path = write(tmp_path, "logo.png", PNG)
+    result = import_file(path, candidates=["cp1252"], quarantine=tmp_path / "q")
+    assert isinstance(result, Quarantined)
+    assert (result.reason, result.rule) == ("binary data: PNG image", Rule.BINARY)
+    assert result.path == tmp_path / "q" / "logo.png" and not path.exists()
+    records = b"\x00\x00\x01\x07\x10\x00\xff\x13" * 60
+    assert import_bytes(records).how == "quarantine (binary data: NUL and control bytes)"
+
+
+@pytest.mark.parametrize("candidates", [None, ["gb18030"], ["cp1252", "gb18030"], ["utf-8"]])
+def test_mostly_utf8_is_quarantined_never_decoded_with_replacements(candidates):
+    result = import_bytes(MIXED, candidates=candidates)
+    assert isinstance(result, Quarantined), result
+    offset = MIXED.index(b"\xf1al\n")
+    assert result.rule is Rule.MOSTLY_UTF8
+    assert result.reason == f"mostly valid UTF-8: 1 invalid byte, the first at offset {offset}"
+
+
+def test_mostly_utf8_counts_every_invalid_byte():
+    data = MIXED + "¡Olé!".encode("cp1252") + ("ñ" * 40).encode()
+    result = import_bytes(data)
+    assert isinstance(result, Quarantined)
+    assert result.reason.startswith("mostly valid UTF-8: 3 invalid bytes, the first at offset")
+
+
+def test_a_late_cp1252_byte_in_a_long_ascii_csv_is_guessed():
+    # 9,000 ASCII lines then one cp1252 name: the detector must look past the ASCII start.
+    data = b"".join(b"%d,Smith\n" % i for i in range(1, 9000)) + "9000,Muñoz\n".encode("cp1252")
+    assert len(data) > 65536
+    result = import_bytes(data, candidates=["cp1252"])
+    assert isinstance(result, Imported), result
+    assert (result.encoding.name, result.rule) == ("windows-1252", Rule.DETECTED)
+    assert result.text.endswith("9000,Muñoz\n")
+
+
+def test_declared_ascii_and_iso2022_kr_read_as_decode_bytes_reads_them():
+    from codecbox.decoding import decode_bytes
+
+    for label, data, codec in (
+        ("ascii", b"plain text\n", "ascii"),
+        ("us-ascii", b"plain text\n", "ascii"),
+        ("iso-2022-kr", "한국어 메일입니다.\n".encode("iso2022_kr"), "iso2022_kr"),
+    ):
+        imported = import_bytes(data, declared=label)
+        decoded = decode_bytes(data, declared=label)
+        assert isinstance(imported, Imported)
+        assert imported.encoding == decoded.encoding and imported.encoding.codec == codec
+        assert (imported.rule, decoded.rule) == (Rule.DECLARED, Rule.DECLARED)
+        assert imported.text == decoded.text
