@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import ftfy
 
-from codecbox import Reason, Repair, decode_bytes, fix_mojibake
-from codecbox.repair import UNDEFINED_IN_WINDOWS_1252
+from codecbox import Repair, decode_bytes, fix_mojibake
+from codecbox.repair import UNDEFINED_IN_WINDOWS_1252, Reason
 from curso.inspection import codepoint
 from curso.paths import paragraphs
 from curso.render import Table, View, visible

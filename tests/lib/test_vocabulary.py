@@ -29,10 +29,6 @@ from codecbox import (
     UnknownEncodingError,
     decode_bytes,
     decode_html,
-    decode_prefix,
-    guess_chardet,
-    guess_charset_normalizer,
-    guess_stdlib,
     import_bytes,
     import_file,
     iter_decode,
@@ -40,9 +36,15 @@ from codecbox import (
     sniff,
     sniff_file,
     transcode,
-    write_atomic,
 )
-from codecbox.detection import detector_for
+from codecbox.detection import (
+    decode_prefix,
+    detector_for,
+    guess_chardet,
+    guess_charset_normalizer,
+    guess_stdlib,
+)
+from codecbox.streaming import write_atomic
 from curso.inspection import byte_groups, read_as, readings
 
 BAD = "klingon"
@@ -467,7 +469,7 @@ BUFFERS = [bytearray, memoryview]
 @pytest.mark.parametrize("kind", BUFFERS, ids=["bytearray", "memoryview"])
 def test_buffers_work_like_bytes(kind):
     assert sniff(kind(KOREAN), max_bytes=9) == sniff(KOREAN, max_bytes=9)
-    assert sniff(kind(KOREAN)).encoding.name == "EUC-KR"
+    assert sniff(kind(KOREAN)).encoding.name == "euc_kr"
     options = {"candidates": ["cp1252", "cp949"]}
     assert import_bytes(kind(KOREAN), **options) == import_bytes(KOREAN, **options)
     assert import_bytes(kind(KOREAN), **options).text == KOREAN.decode("cp949")
