@@ -191,9 +191,10 @@ def decide(
     Binary data is :attr:`Rule.BINARY`, with ``default`` to show it as text.
     ``prefix=True`` says ``data`` is the start of a longer input. A detector's answer is
     always :attr:`Rule.DETECTED`, whatever rule it gives itself (its evidence is a window
-    of the bytes, and the pipeline already weighed all of them), and is decoded with the
-    exact decoder when the WHATWG table has the encoding; for a page (``web``) it is used
-    only if browsers have that encoding or it is one of ``candidates``.
+    of the bytes, and the pipeline already weighed all of them). For a page (``web``) it
+    is decoded with the exact decoder of browsers when the WHATWG table has the encoding
+    (:func:`codecbox.detection.exact`), and used only if browsers have that encoding or
+    it is one of ``candidates``; a file is decoded with the codec the detector named.
 
     >>> decide("id,name\\n".encode("utf-16-le")).how
     'UTF-16LE (NUL pattern)'
@@ -223,7 +224,7 @@ def decide(
     # As a prefix: a last character cut off (a truncated download, a size-capped read)
     # must not disqualify the right encoding; decoding then reports that one error.
     guess = detector(data, candidates, prefix=True)
-    answer = None if guess.encoding is None else exact(guess.encoding)
+    answer = guess.encoding if guess.encoding is None or not web else exact(guess.encoding)
     if answer is not None and answer.codec is not None:
         # A page is decoded only in an encoding browsers have, or one the caller named.
         if not web or answer.whatwg is not None or answer in (candidates or ()):

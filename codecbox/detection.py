@@ -267,6 +267,30 @@ def _utf16_32(data: bytes, prefix: bool) -> tuple[Encoding, str] | None:
     return None
 
 
+#: Unicode categories no text has: controls (white space aside, checked apart), private
+#: use, surrogates, unassigned.
+_NOT_TEXT = frozenset({"Cc", "Co", "Cs", "Cn"})
+#: A U+FFFD between two ASCII characters: one invalid byte alone, as windows-1252 makes.
+_LONE_REPLACEMENT = re.compile(r"(?:(?<=[\x00-\x7f])|^)\ufffd(?=[\x00-\x7f]|$)")
+
+
+def _clean_utf16(data: bytes, prefix: bool) -> Encoding | None:
+    """UTF-16 without a BOM and without ASCII (Thai, Chinese...: few zero bytes, but the
+    low bytes of U+0E01 or U+3002 are controls in any 8-bit reading): at least 16 code
+    units that decode strictly to text with no control, private-use, surrogate or
+    unassigned character. Random bytes pass that with a chance of about 4 % at 16 units."""
+    if len(data) < 32:
+        return None
+    for codec in ("utf-16-le", "utf-16-be"):
+        try:
+            text = codecs.getincrementaldecoder(codec)().decode(data, final=not prefix)
+        except UnicodeDecodeError:
+            continue
+        if not any(unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text):
+            return resolve(codec)
+    return None
+
+
 def _escapes(data: bytes, prefix: bool) -> Encoding | None:
     """ISO-2022-JP, ISO-2022-KR or HZ, for 7-bit ``data`` with their escape sequences."""
     for codec, marks in _ESCAPED:
@@ -307,8 +331,12 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so they are also valid UTF-8) are
     :attr:`Rule.ESCAPES`; valid UTF-8 is :attr:`Rule.VALID_UTF8` (a pure-ASCII input
     too: it reads the same in every ASCII-compatible encoding); bytes that are valid
-    UTF-8 but for a few invalid ones (at least 8 valid multi-byte characters for each
-    invalid sequence) are :attr:`Rule.MOSTLY_UTF8`, tentative: a UTF-8 file with one line
+    UTF-8 but for a few invalid ones (three valid multi-byte characters for each invalid
+    sequence, and at least 12; or invalid bytes between ASCII characters, and at least
+    one valid character for four of them: legacy text has almost no valid sequence, or,
+    in CJK and Thai, one for about seven invalid ones, next to each other) are
+    :attr:`Rule.MOSTLY_UTF8`,
+    tentative: a UTF-8 file with one line
     pasted from a windows-1252 one. Candidate lists do not apply here: they bound a
     guess, and none of these is one.
 
@@ -335,6 +363,9 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
         wide = _utf16_32(data, prefix)
         if wide is not None:
             return Guess(wide[0], name, Rule.NUL_PATTERN, 1.0)
+        clean = _clean_utf16(data, prefix)
+        if clean is not None:
+            return Guess(clean, name, Rule.DETECTED, 0.9)
         if odd >= 4 and odd * 50 >= len(data):  # 2 % of the bytes
             return Guess(None, name, Rule.BINARY, 1.0, binary="NUL and control bytes")
     if data.isascii():
@@ -353,7 +384,11 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     if prefix and text.endswith("\ufffd"):
         invalid -= 1  # (a character cut at the end)
     wide_chars = len(text) - len(text.encode("ascii", "ignore")) - invalid
-    if invalid > 0 and wide_chars >= 8 * invalid:
+    # Each byte of a windows-1252 line is an invalid sequence between ASCII characters
+    # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
+    alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
+    majority = wide_chars >= 3 * invalid and wide_chars >= 12
+    if invalid > 0 and wide_chars >= 2 and (majority or alone * 5 >= invalid * 4):
         return Guess(_UTF8, name, Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid))
     return None
 
@@ -638,11 +673,10 @@ DECISIVE = 8.0
 #: beat a reading with a higher prior by that much). One point is about one character.
 PRIORS: dict[str, float] = {
     "cp1252": 0.0,
-    "cp932": 0.0,
+    "shift_jis": 0.0,
     "euc_jp": 0.0,
-    "cp949": 0.0,
-    "euc_kr": -0.5,
-    "gb18030": -0.5,
+    "euc_kr": 0.0,
+    "gb2312": -0.5,
     "big5": -1.0,
     "cp1251": -1.0,
     "cp1250": -1.5,
@@ -679,10 +713,15 @@ PRIORS: dict[str, float] = {
     "mac_greek": -3.5,
 }
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
+#: The CJK encodings are tried first in their strict standard form (Python's codec: the
+#: text a file in that encoding means), and only when those cannot read the bytes in the
+#: forms after the arrow (the Windows and browser supersets, then JIS X 0213 and HKSCS).
 FALLBACKS: dict[str, tuple[str, ...]] = {
-    "cp932": ("shift_jis_2004",),
-    "euc_jp": ("euc_jis_2004",),
-    "big5": ("big5hkscs",),
+    "shift_jis": ("cp932", "shift_jis_2004"),
+    "euc_jp": ("euc-jp", "euc_jis_2004"),
+    "euc_kr": ("cp949",),
+    "gb2312": ("gbk", "gb18030"),
+    "big5": ("big5-hkscs", "big5hkscs"),
 }
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
@@ -801,7 +840,7 @@ def _hinted(hint: str | None) -> frozenset[str]:
     >>> sorted(_hinted("jp")) == sorted(_hinted("ja-JP")), _hinted("example.com")
     (True, frozenset())
     >>> sorted(_hinted("zh-TW")), sorted(_hinted("zh-Hans-CN"))
-    (['Big5'], ['gb18030'])
+    (['big5'], ['gb2312'])
     """
     if not hint:
         return frozenset()
@@ -814,7 +853,7 @@ def _hinted(hint: str | None) -> frozenset[str]:
         if key == "zh" and {"tw", "hk", "mo", "hant"} & set(rest):
             key = "tw"  # traditional Chinese: Big5
         found = HINTS.get(key) or TLD_HINTS.get(key)
-    return frozenset(exact(resolve(c)).name for c in found or ())
+    return frozenset(_trial(c).name for c in found or ())
 
 
 def exact(enc: Encoding) -> Encoding:
@@ -848,26 +887,32 @@ SUPERSETS = {
 @lru_cache(maxsize=1)
 def _priors() -> dict[str, float]:
     """:data:`PRIORS` and the fallbacks' priors, by encoding name."""
-    out = {exact(resolve(c)).name: p for c, p in PRIORS.items()}
+    out = {_trial(c).name: p for c, p in PRIORS.items()}
     for main, fallbacks in FALLBACKS.items():
         for c in fallbacks:
-            out.setdefault(exact(resolve(c)).name, out[exact(resolve(main)).name] - 0.5)
+            out.setdefault(exact(resolve(c)).name, out[_trial(main).name] - 0.5)
     return out
 
 
+def _trial(name: str) -> Encoding:
+    """How the detector reads a candidate of its own tables: the CJK heads of
+    :data:`FALLBACKS` with Python's strict codec, every other encoding as its result will
+    be decoded (:func:`exact`)."""
+    found = resolve(name)
+    return found if name in FALLBACKS else exact(found)
+
+
 @lru_cache(maxsize=1)
-def _fallbacks() -> dict[str, tuple[str, ...]]:
-    return {exact(resolve(k)).name: v for k, v in FALLBACKS.items()}
-
-
-@lru_cache(maxsize=64)
-def _resolved(codec: str) -> Encoding:
-    return resolve(codec)
+def _fallbacks() -> dict[str, tuple[Encoding, ...]]:
+    return {
+        _trial(k).name: tuple(dict.fromkeys(exact(resolve(f)) for f in v))
+        for k, v in FALLBACKS.items()
+    }
 
 
 @lru_cache(maxsize=1)
 def _default_trial() -> tuple[tuple[Encoding, float], ...]:
-    return tuple((exact(resolve(c)), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
+    return tuple((_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
 
 
 _CYRILLIC = ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")
@@ -889,9 +934,9 @@ HINTS: dict[str, frozenset[str]] = {
         (("tr", "az"), ("cp1254",)),
         (("lt", "lv", "et"), ("cp1257",)),
         (("vi",), ("cp1258",)),
-        (("zh",), ("gb18030",)),
-        (("ja",), ("cp932", "euc_jp")),
-        (("ko",), ("cp949",)),
+        (("zh",), ("gb2312",)),
+        (("ja",), ("shift_jis", "euc_jp")),
+        (("ko",), ("euc_kr",)),
         (
             ("es", "fr", "de", "pt", "it", "nl", "ca", "gl", "eu", "da", "no", "nb", "nn", "sv"),
             _WESTERN,
@@ -916,10 +961,10 @@ TLD_HINTS: dict[str, frozenset[str]] = {
         (("tr", "az"), ("cp1254",)),
         (("lt", "lv", "ee"), ("cp1257",)),
         (("vn",), ("cp1258",)),
-        (("cn", "sg"), ("gb18030",)),
+        (("cn", "sg"), ("gb2312",)),
         (("tw", "hk", "mo"), ("big5",)),
-        (("jp",), ("cp932", "euc_jp")),
-        (("kr",), ("cp949",)),
+        (("jp",), ("shift_jis", "euc_jp")),
+        (("kr",), ("euc_kr",)),
         (
             ("es", "fr", "de", "pt", "it", "nl", "be", "ch", "at", "lu", "dk", "no", "se"),
             _WESTERN,
@@ -1078,16 +1123,17 @@ def guess_codecbox(
         codec = enc.codec
         assert codec is not None
         text = _signature(data, highs, codec, prefix)
+        if enc.name in bonus:
+            prior += HINT_POINTS
         if text is None:
             for fallback in () if explicit else _fallbacks().get(enc.name, ()):
-                text = _signature(data, highs, fallback, prefix)
+                assert fallback.codec is not None
+                text = _signature(data, highs, fallback.codec, prefix)
                 if text is not None:
-                    enc, prior = _resolved(fallback), prior - 0.5
+                    enc, prior = fallback, prior - 0.5
                     break
             if text is None:
                 continue
-        elif enc.name in bonus:
-            prior += HINT_POINTS
         key = (text, guessing.language_of(enc.codec))
         twin = same.get(key)
         if twin is not None:

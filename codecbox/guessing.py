@@ -41,7 +41,7 @@ import math
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -319,19 +319,13 @@ _LETTERS = _LetterTable()
 # --- the neighbour rules -----------------------------------------------------------------------
 
 _LETTER = "aAlLcCgGrRhHtTuvkKjzZo"
-_SCRIPT_MIX = re.compile(
-    r"(?=([aAlL][cCgGrRhHtTuv]|[cCgGrRhHtTuv][aAlL]|[cC][gGrRhHtTuv]|[gGrRhHtTuv][cC]"
-    r"|[gG][rRhHtTuv]|[rRhHtTuv][gG]|[rR][hHtTuv]|[hHtTuv][rR]|[hH][tTuv]|[tTuv][hH]))"
-)
 _STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<![tT])T|v(?![t])")
 _THAI_CONSONANTS = re.compile(r"t{3,}")
 _SANDWICH = re.compile(r"(?=([aA][zZjkKw][aA]))")
 _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
-_CASE_FLIP = re.compile(r"(?=([al][L]|l[A]|c[C]|g[G]))")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
-_SYMBOL_TOUCH = re.compile(rf"(?=([sb][{_LETTER}]|[{_LETTER}][sb]))")
 _PUNCT_INSIDE = re.compile(rf"(?=([{_LETTER}][pd.][{_LETTER}]|[{_LETTER}]d[ .]))")
 _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
@@ -425,7 +419,8 @@ _CJK_TOUCH = str.maketrans(
 
 
 def _script_mix(classes: str) -> int:
-    """How many neighbours are letters of two scripts (:data:`_SCRIPT_MIX`)."""
+    """How many neighbours are letters of two scripts (a letter of one of Latin,
+    Cyrillic, Greek, Arabic, Hebrew, Thai next to a letter of another)."""
     scripts = classes.translate(_SCRIPT_OF_CLASS)
     present = sorted(set(scripts) - {" "})
     return sum(
@@ -606,8 +601,3 @@ def score(
 
 
 _MARKS = frozenset("HRTv")
-
-
-def scores(readings: Iterable[tuple[str, str]]) -> list[float]:
-    """:func:`score` of each ``(text, codec)``."""
-    return [score(text, codec) for text, codec in readings]
