@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import dataclasses
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -26,9 +27,12 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import BinaryIO
 
+from codecbox.decoding import DEFAULT_ENCODING, Decision, _undeclared_options, decide
 from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError, EncodeError
 from codecbox.labels import Encoding, resolve
+from codecbox.rules import Rule
+from codecbox.sniffing import bom
 
 __all__ = [
     "TranscodeReport",
@@ -449,11 +453,48 @@ def transcode_stream(
 # --- sniffing -----------------------------------------------------------------------------
 
 
+#: How many bytes a byte order mark needs to be told apart: FF FE 00 00 is UTF-32LE, where
+#: its first two bytes alone would say UTF-16LE.
+_BOM_LOOK = 4
+
+
+def _decide_head(
+    head: bytes,
+    max_bytes: int,
+    candidates: Sequence[str | Encoding] | None,
+    detect: Detector,
+    default: str | Encoding = DEFAULT_ENCODING,
+) -> tuple[Decision, bool]:
+    """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head``, as
+    :func:`~codecbox.decoding.decode_bytes` decides, and whether more followed (then it
+    is a decision on a prefix). ``head`` holds up to ``max(max_bytes, 4) + 1`` bytes: a
+    byte order mark is read from at least 4, and one byte more tells whether anything
+    follows the cut."""
+    more = len(head) > max_bytes
+    found = bom(head[:_BOM_LOOK])
+    if found is not None:
+        return Decision(found[0], Rule.BOM, found[1]), more
+    wanted, detector, fallback = _undeclared_options(candidates, detect, default)
+    data = head[:max_bytes]
+    return decide(data, candidates=wanted, detector=detector, default=fallback, prefix=more), more
+
+
 def _sniff(
-    head: bytes, max_bytes: int, candidates: Sequence[str | Encoding] | None, detect: Detector
+    head: bytes,
+    max_bytes: int,
+    candidates: Sequence[str | Encoding] | None,
+    detect: Detector,
+    default: str | Encoding,
 ) -> Guess:
-    # One byte more than max_bytes tells whether anything follows the cut.
-    return detect(head[:max_bytes], candidates, prefix=len(head) > max_bytes)
+    decision, _ = _decide_head(head, max_bytes, candidates, detect, default)
+    guess, rule = decision.guess, decision.rule
+    if guess is not None and rule in (Rule.DETECTED, Rule.DEFAULT, Rule.BINARY):
+        # The detector's answer (or the evidence, for binary data), with the encoding
+        # and the rule the pipeline gives it.
+        return dataclasses.replace(guess, encoding=decision.encoding, rule=rule)
+    # A byte order mark or the evidence of the bytes: codecbox's pipeline decided.
+    confidence = 1.0 if rule.certain else None
+    return Guess(decision.encoding, "codecbox", rule, confidence)
 
 
 def _check(max_bytes: int) -> None:
@@ -467,25 +508,47 @@ def sniff(
     *,
     max_bytes: int = 65536,
     detector: str | Detector = "codecbox",
+    default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
-    """Guess the encoding of ``data`` from its first ``max_bytes`` bytes.
+    """The encoding of ``data`` decided from its first ``max_bytes`` bytes, in the order of
+    :func:`~codecbox.decoding.decide` (the one decision pipeline, as
+    :func:`~codecbox.decoding.decode_bytes` decides): a byte order mark (read from at
+    least 4 bytes, whatever ``max_bytes``), then what the bytes prove
+    (:func:`~codecbox.detection.evidence`: binary data, UTF-16/32 by their NUL pattern,
+    ISO-2022 and HZ escapes, valid UTF-8, mostly valid UTF-8), then ``detector`` among
+    ``candidates``, then ``default``. The :class:`~codecbox.detection.Guess` has the
+    encoding and the rule ``decide`` gives: :attr:`Rule.DETECTED` for the detector's
+    answer (whatever rule the detector gave itself), :attr:`Rule.DEFAULT` with
+    ``default`` when no guess fit, :attr:`Rule.BINARY` with ``default`` and
+    ``binary`` saying what the bytes are; a byte order mark or the evidence is
+    ``detector="codecbox"`` (codecbox's pipeline decided, whichever detector was named).
 
-    Looking at the start is what makes detection affordable on big inputs, and
-    the detector is told (``prefix=True``) that the cut may split a character.
-    When the whole input fits in ``max_bytes`` it is checked as complete, so
-    bytes that really end mid-character are still caught.
+    Looking at the start is what makes detection affordable on big inputs. When
+    ``data`` is longer than ``max_bytes``, the answer is a decision on a *prefix*: the
+    evidence is told (``prefix=True``) that the cut may split a character, and a rule
+    such as "valid UTF-8" then says that the first ``max_bytes`` bytes are (the command
+    line says "from the first N bytes"); ``len(data) <= max_bytes`` is a decision on
+    all of it. As in ``decide``, the detector is always asked as on a prefix: a last
+    character cut off (a truncated download) does not disqualify the right encoding,
+    and decoding then reports that one error.
 
     >>> data = ("한국어 텍스트 " * 10).encode("cp949")
-    >>> sniff(data, max_bytes=8).how            # byte 8 starts a syllable
-    'EUC-KR (codecbox)'
-    >>> sniff(data[:8]).encoding.codec          # the whole input, truncated: not cp949
-    'whatwg-windows-874'
+    >>> g = sniff(data, max_bytes=8)            # byte 8 starts a syllable
+    >>> "KR" in g.encoding.name.upper(), g.rule
+    (True, <Rule.DETECTED: 'detected'>)
+    >>> sniff(data[:9]).encoding == g.encoding  # the whole input, its last syllable cut
+    True
+    >>> sniff(codecs.BOM_UTF32_LE + "a".encode("utf-32-le"), max_bytes=2).encoding.name
+    'utf-32-le'
+    >>> sniff("id,name\\n".encode("utf-16-le")).rule
+    <Rule.NUL_PATTERN: 'NUL pattern'>
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"sniff() takes bytes, not {type(data).__name__}; use sniff_file(path)")
     _check(max_bytes)
     detect = detector_for(detector)
-    return _sniff(bytes(data[: max_bytes + 1]), max_bytes, candidates, detect)
+    head = bytes(data[: max(max_bytes, _BOM_LOOK) + 1])
+    return _sniff(head, max_bytes, candidates, detect, default)
 
 
 def sniff_file(
@@ -494,14 +557,16 @@ def sniff_file(
     *,
     max_bytes: int = 65536,
     detector: str | Detector = "codecbox",
+    default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
-    """Guess the encoding of the file at ``path`` from its first ``max_bytes`` bytes.
+    """The encoding of the file at ``path`` decided from its first ``max_bytes`` bytes.
 
-    Reads at most ``max_bytes + 1`` bytes, whatever the size of the file; see :func:`sniff`.
+    Reads at most ``max(max_bytes, 4) + 1`` bytes, whatever the size of the file; see
+    :func:`sniff` (a file longer than that is decided on its start).
     """
     name = _path(path)
     _check(max_bytes)
     detect = detector_for(detector)
     with open(name, "rb") as f:
-        head = f.read(max_bytes + 1)
-    return _sniff(head, max_bytes, candidates, detect)
+        head = f.read(max(max_bytes, _BOM_LOOK) + 1)
+    return _sniff(head, max_bytes, candidates, detect, default)

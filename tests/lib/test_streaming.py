@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from codecbox.decoding import decode_bytes
 from codecbox.detection import Guess, guess_stdlib
 from codecbox.errors import DecodeError, EncodeError
 from codecbox.labels import resolve
@@ -440,58 +441,126 @@ def cuts_a_character(data: bytes, n: int, encoding: str = "cp949") -> bool:
 MID = next(n for n in range(300, 320) if cuts_a_character(KOREAN, n))
 
 
+def korean(encoding):
+    """EUC-KR by any of its names (the exact WHATWG decoder or Python's codecs)."""
+    return encoding is not None and encoding.name.lower().replace("-", "_") in ("euc_kr", "cp949")
+
+
 def test_sniff_bytes_with_a_prefix_cutting_a_character():
     assert cuts_a_character(KOREAN, 9)
     assert guess_stdlib(KOREAN[:9]).encoding.codec != "cp949"  # the bug sniff avoids
-    assert sniff(KOREAN, max_bytes=9).encoding.name == "EUC-KR"
-    assert sniff(KOREAN, max_bytes=9).how == "EUC-KR (codecbox)"
+    assert korean(sniff(KOREAN, max_bytes=9).encoding)
+    assert sniff(KOREAN, max_bytes=9).detector == "codecbox"
 
 
-def test_sniff_whole_input_is_checked_strictly():
-    # It all fits in max_bytes, so a cut at the end is a real truncation.
-    assert sniff(KOREAN[:9], max_bytes=9).encoding.name != "EUC-KR"
-    assert sniff(KOREAN[:10], max_bytes=10).encoding.name == "EUC-KR"
+def test_sniff_decides_as_decode_bytes_on_the_whole_input():
+    # It all fits in max_bytes: the decision is decode_bytes's (the detector is asked as
+    # on a prefix there too, so a last character cut off does not change the answer).
+    for data in (KOREAN[:9], KOREAN[:10], KOREAN):
+        guess = sniff(data, max_bytes=len(data))
+        decoded = decode_bytes(data)
+        assert (guess.encoding, guess.rule) == (decoded.encoding, decoded.rule)
+    assert korean(sniff(KOREAN[:10], max_bytes=10).encoding)
 
 
 @pytest.mark.filterwarnings("ignore:no_match_encoding:UserWarning")
 def test_sniff_file(tmp_path):
     path = tmp_path / "ko.txt"
     path.write_bytes(KOREAN)
-    assert sniff_file(path, max_bytes=MID).encoding.name == "EUC-KR"
+    assert korean(sniff_file(path, max_bytes=MID).encoding)
     guess = sniff_file(str(path), max_bytes=MID, detector="charset-normalizer")
-    assert guess.encoding.codec == "cp949"
+    # charset-normalizer says cp949; the pipeline decodes with the exact WHATWG decoder
+    assert korean(guess.encoding) and (guess.rule, guess.detector) == (
+        Rule.DETECTED,
+        "charset-normalizer",
+    )
     if importlib.util.find_spec("chardet") is not None:  # an optional extra
         guess = sniff_file(path, ["cp1252", "cp949"], max_bytes=MID, detector="chardet")
-        assert guess.encoding.codec == "cp949"
+        assert korean(guess.encoding)
     cut = tmp_path / "cut.txt"
     cut.write_bytes(KOREAN[:MID])
-    assert sniff_file(cut).encoding.codec != "cp949"
+    assert sniff_file(cut) == sniff(KOREAN[:MID])
 
 
-def spy_detector(seen):
+def spy_detector(seen, says=Rule.VALID_UTF8):
     def spy(data, candidates=None, *, prefix=False):
         seen.append((len(data), prefix))
-        return Guess(resolve("utf-8"), "spy", Rule.VALID_UTF8)
+        return Guess(resolve("cp1252"), "spy", says)
 
     return spy
+
+
+#: Not UTF-8 and no evidence: only the detector can tell.
+LEGACY = "Señal año ".encode("cp1252") * 10
 
 
 def test_sniff_reads_only_the_prefix():
     seen = []
     spy = spy_detector(seen)
-    assert sniff(b"x" * 100, max_bytes=10, detector=spy) == Guess(
-        resolve("utf-8"), "spy", Rule.VALID_UTF8
+    guess = sniff(LEGACY, max_bytes=10, detector=spy)
+    # the detector's own "valid UTF-8" does not survive: the pipeline says detected
+    assert (guess.encoding.name, guess.rule, guess.detector) == (
+        "windows-1252",
+        Rule.DETECTED,
+        "spy",
     )
-    assert sniff(b"x" * 10, max_bytes=10, detector=spy).detector == "spy"
-    assert seen == [(10, True), (10, False)]
+    assert sniff(LEGACY[:10], max_bytes=10, detector=spy).detector == "spy"
+    assert seen == [(10, True), (10, True)]  # decide always asks as on a prefix
 
 
 def test_sniff_file_reads_only_the_prefix(tmp_path):
     path = tmp_path / "big.txt"
-    path.write_bytes(b"x" * 100)
+    path.write_bytes(LEGACY)
     seen = []
     sniff_file(path, max_bytes=10, detector=spy_detector(seen))
     assert seen == [(10, True)]
+
+
+def test_sniff_reads_a_whole_bom_whatever_max_bytes():
+    marked = codecs.BOM_UTF32_LE + "hola".encode("utf-32-le")
+    for n in (1, 2, 3, 4, 100):
+        guess = sniff(marked, max_bytes=n)
+        assert (guess.encoding.name, guess.rule) == ("utf-32-le", Rule.BOM), n
+    assert sniff(codecs.BOM_UTF16_LE + b"a\x00", max_bytes=2).encoding.name == "UTF-16LE"
+    assert sniff(codecs.BOM_UTF8 + b"x", max_bytes=1).encoding.name == "UTF-8"
+
+
+def test_sniff_file_reads_a_whole_bom_whatever_max_bytes(tmp_path):
+    path = tmp_path / "u32.txt"
+    path.write_bytes(codecs.BOM_UTF32_BE + "hola".encode("utf-32-be"))
+    assert sniff_file(path, max_bytes=2).encoding.name == "utf-32-be"
+
+
+def test_sniff_runs_the_evidence_before_any_detector():
+    seen = []
+    spy = spy_detector(seen)
+    utf16 = "id,name\n1,Smith\n".encode("utf-16-le")
+    assert sniff(utf16, detector=spy).rule is Rule.NUL_PATTERN
+    assert sniff("メールです。".encode("iso2022_jp"), detector=spy).rule is Rule.ESCAPES
+    png = bytes.fromhex("89504e470d0a1a0a0000000d49484452")
+    binary = sniff(png, detector=spy)
+    assert (binary.rule, binary.binary, binary.encoding.name) == (
+        Rule.BINARY,
+        "PNG image",
+        "windows-1252",
+    )
+    mixed = ("El niño comió.\n" * 20).encode() + "señal".encode("cp1252")
+    assert sniff(mixed, detector=spy).rule is Rule.MOSTLY_UTF8
+    assert seen == []  # none of them needed the detector
+    # A detector that calls invalid bytes valid UTF-8 is overruled by the pipeline.
+    assert sniff(LEGACY, detector=spy).rule is Rule.DETECTED
+
+
+def test_sniff_default_when_no_guess_fits():
+    def nothing(data, candidates=None, *, prefix=False):
+        return Guess(None, "nothing")
+
+    guess = sniff(LEGACY, detector=nothing, default="iso-8859-15")
+    assert (guess.encoding.name, guess.rule, guess.detector) == (
+        "ISO-8859-15",
+        Rule.DEFAULT,
+        "nothing",
+    )
 
 
 def test_sniff_bad_arguments(tmp_path):
