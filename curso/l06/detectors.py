@@ -4,9 +4,12 @@ Both follow the published frame: a UTF-8 byte order mark gives ``utf-8-sig``, va
 UTF-8 gives ``utf-8``, otherwise each candidate decodes the bytes and the reading
 with the best average character score wins (the earlier candidate on a tie).
 
-* **v2** scores per byte with the table that became codecbox's ``stdlib`` detector
-  (:data:`codecbox.detection.SCORE_ROWS`); codecbox's version also honours the
-  UTF-16 and UTF-32 byte order marks, the published v2 only the UTF-8 one.
+* **v2** scores per byte with :data:`SCORE_ROWS`; :func:`guess_stdlib`, the same
+  detector as codecbox shipped it until codecbox's own detector replaced it, also honours
+  the UTF-16 and UTF-32 byte order marks, the published v2 only the UTF-8 one.
+* :func:`guess_by_score` makes a detector of that shape (codecbox's :class:`Guess`, the
+  ``Detector`` signature) from any scoring function; :func:`scorer` makes a cached
+  per-character score from a row table and a category table.
 * **v1** scores per character with a simpler table. The published lesson gave v1's
   rules in prose, not its code: this is a reconstruction from that prose, kept
   because its weakness is what the lesson measures.
@@ -22,37 +25,217 @@ with the best average character score wins (the earlier candidate on a tie).
 from __future__ import annotations
 
 import codecs
+import unicodedata
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
-from codecbox.detection import (
-    ASCII_ROWS,
-    DEFAULT_CANDIDATES,
-    SCORE_CATEGORIES,
-    SCORE_ROWS,
-    Guess,
-    ScoreRows,
-    char_score,
-    guess_by_score,
-    mean_score_per_byte,
-    scorer,
-)
+from codecbox.detection import Guess
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
+from codecbox.sniffing import bom
 from curso.render import Table
 
 __all__ = [
+    "ASCII_ROWS",
     "DEFAULT_CANDIDATES",
+    "SCORE_CATEGORIES",
+    "SCORE_ROWS",
+    "ScoreRows",
     "V1_CATEGORIES",
     "V1_ROWS",
     "V2_CATEGORIES",
     "V2_ROWS",
+    "char_score",
     "char_score_v1",
     "char_score_v2",
+    "guess_by_score",
+    "guess_stdlib",
     "guess_v1",
     "guess_v2",
+    "mean_score_per_byte",
     "score_readings",
     "score_table",
+    "scorer",
 ]
+
+#: The legacy encodings v1, v2 and ``stdlib`` try when no candidates are given; on a tie
+#: the earlier one wins.
+DEFAULT_CANDIDATES: tuple[str, ...] = ("cp1252", "cp932", "euc_jp", "cp949")
+
+
+def _candidates(candidates: Sequence[str | Encoding] | None) -> tuple[Encoding, ...]:
+    if isinstance(candidates, str):  # a bare "cp1252" would be iterated letter by letter
+        raise TypeError("candidates must be a sequence of encoding names, not a str")
+    names = DEFAULT_CANDIDATES if candidates is None else tuple(candidates)
+    out = tuple(resolve(name) for name in names)
+    for enc in out:
+        if enc.codec is None:
+            raise ValueError(f"{enc.name} cannot be a candidate: it has no decoder")
+    return out
+
+
+def _decodes(data: bytes, codec: str, prefix: bool) -> str | None:
+    """The text, or None if ``data`` is not valid in ``codec`` (as a prefix, if asked)."""
+    try:
+        if prefix:  # a character cut at the end is held back, not an error
+            return codecs.getincrementaldecoder(codec)().decode(data, final=False)
+        return data.decode(codec)
+    except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
+        return None
+
+
+# --- character scores ---------------------------------------------------------------------
+#
+# Rows are (first code point, last code point, score); the first row that contains the
+# character wins, then the Unicode category table, else 0. A score may be a function of
+# the character when a range is not uniform.
+
+
+def _hangul(ch: str) -> float:
+    # The 2,350 syllables of KS X 1001 sit at B0A1..C8FE in cp949; the other 8,822 are
+    # rare in real text, and seeing them means the bytes were probably not cp949.
+    b = ch.encode("cp949")
+    return 2.0 if (b[0] >= 0xB0 and b[1] >= 0xA1) else -1.0
+
+
+def _latin1_letter(ch: str) -> float:
+    # é, ñ, ü...: letters of U+00C0..U+00FF count, × and ÷ do not.
+    return 1.0 if unicodedata.category(ch).startswith("L") else 0.0
+
+
+Score = float | Callable[[str], float]
+ScoreRows = tuple[tuple[int, int, Score], ...]
+
+#: Printable ASCII and the usual whitespace are text; other controls are not.
+ASCII_ROWS: ScoreRows = (
+    (0x09, 0x0A, 1.0),  # tab, line feed: ordinary text
+    (0x0D, 0x0D, 1.0),  # carriage return
+    (0x20, 0x7E, 1.0),  # printable ASCII
+    (0x00, 0x7F, -5.0),  # other C0 controls and DEL
+)
+
+#: v2's (and ``stdlib``'s) character scores.
+SCORE_ROWS: ScoreRows = ASCII_ROWS + (
+    (0x3041, 0x30FF, 2.0),  # kana
+    (0xAC00, 0xD7A3, _hangul),  # hangul: only the common ones score
+    (0x4E00, 0x9FFF, 1.5),  # kanji / hanja
+    (0x3000, 0x303F, 1.5),  # CJK punctuation
+    (0xFF01, 0xFF5E, 1.5),  # full-width ASCII
+    (0x2010, 0x2026, 1.0),  # dashes, smart quotes, ellipsis
+    (0xFF61, 0xFF9F, -1.0),  # half-width katakana
+    (0x3131, 0x318E, -1.0),  # hangul compatibility jamo
+    (0x00C0, 0x00FF, _latin1_letter),  # é, ñ, ü
+)
+#: Scores by Unicode category for characters no row covers: controls, private use, unassigned.
+SCORE_CATEGORIES: dict[str, float] = {"Cc": -5.0, "Co": -5.0, "Cn": -5.0}
+
+
+def scorer(rows: ScoreRows, categories: dict[str, float]) -> Callable[[str], float]:
+    """A cached per-character score function from a row table and a category table."""
+
+    @lru_cache(maxsize=65536)
+    def score(ch: str) -> float:
+        o = ord(ch)
+        for lo, hi, value in rows:
+            if lo <= o <= hi:
+                return value(ch) if callable(value) else value
+        return categories.get(unicodedata.category(ch), 0.0)
+
+    return score
+
+
+#: The score of one character for v2: kana +2, common hangul +2, kanji +1.5...
+char_score = scorer(SCORE_ROWS, SCORE_CATEGORIES)
+
+
+def mean_score_per_byte(text: str, data: bytes) -> float:
+    """v2's measure of a reading: character scores summed, divided by the bytes.
+
+    Per byte, so one two-byte kanji cannot outweigh two one-byte Latin letters.
+    """
+    return sum(char_score(c) for c in text) / len(data)
+
+
+def guess_by_score(
+    data: bytes,
+    candidates: Sequence[str | Encoding] | None,
+    *,
+    prefix: bool,
+    score: Callable[[str, bytes], float],
+    detector: str,
+    metric: str = "score",
+    boms: bool = True,
+) -> Guess:
+    """A detector made of a scoring function: BOM, then valid UTF-8, then the best reading.
+
+    Every candidate that decodes ``data`` (as a prefix if ``prefix``) is scored with
+    ``score(text, data)``; the highest wins, and on a tie the earlier candidate stays.
+    ``boms=False`` skips the byte order marks (the bytes then go to UTF-8 and the
+    candidates as they are).
+
+    >>> def vowels(text, data):
+    ...     return sum(c in "aeiouáéíóú" for c in text) / len(data)
+    >>> guess_by_score("canción".encode("cp1252"), ["cp1252", "cp1251"], prefix=False,
+    ...                score=vowels, detector="vowels").how
+    'windows-1252 (vowels)'
+    """
+    names = _candidates(candidates)
+    found = bom(data, keep=True) if boms else None
+    if found is not None:
+        return Guess(found[0], detector, Rule.BOM)
+    if _decodes(data, "utf-8", prefix) is not None:
+        return Guess(resolve("utf-8"), detector, Rule.VALID_UTF8)
+    best: Encoding | None = None
+    best_score = float("-inf")
+    for enc in names:
+        assert enc.codec is not None  # _candidates refuses the replacement encoding
+        text = _decodes(data, enc.codec, prefix)
+        if text is None:
+            continue
+        value = score(text, data)
+        if value > best_score:  # strict: on a tie the earlier candidate stays
+            best, best_score = enc, value
+    if best is None:
+        return Guess(None, detector)
+    return Guess(best, detector, raw=(metric, best_score))
+
+
+def guess_stdlib(
+    data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
+) -> Guess:
+    """v2 with every byte order mark: decode with each candidate, keep the reading that
+    looks most like text (codecbox's ``stdlib`` detector until codecbox's own replaced it).
+
+    Without ``candidates`` it tries :data:`DEFAULT_CANDIDATES` (Western and East
+    Asian code pages). Scores are per byte (:func:`mean_score_per_byte`), so Latin
+    letters and smart quotes hold their own against CJK readings of the same bytes.
+    With ``prefix=True`` the input is treated as the start of something longer,
+    so a character cut at the end does not disqualify an encoding.
+
+    >>> guess_stdlib("léfo".encode("cp1252")).how
+    'windows-1252 (stdlib)'
+    >>> g = guess_stdlib("한글".encode("cp949"))
+    >>> g.encoding, g.rule.value, g.confidence
+    (Encoding(name='EUC-KR', codec='cp949'), 'detected', None)
+    >>> guess_stdlib(b"\\xef\\xbb\\xbfhola").encoding.codec
+    'utf-8-sig'
+    >>> cut = ("한국어 " * 3).encode("cp949")[:5]
+    >>> guess_stdlib(cut).how, guess_stdlib(cut, prefix=True).how
+    ('windows-1252 (stdlib)', 'EUC-KR (stdlib)')
+    >>> guess_stdlib(b"a\\xf1o", candidates=["cp932", "cp1252"]).encoding.codec
+    'cp1252'
+    """
+    return guess_by_score(
+        data,
+        candidates,
+        prefix=prefix,
+        score=mean_score_per_byte,
+        detector="stdlib",
+        metric="mean score per byte",
+    )
+
+
+# --- v1 and v2 --------------------------------------------------------------------------------
 
 V1_ROWS: ScoreRows = ASCII_ROWS + (
     (0x3041, 0x30FF, 2.0),  # hiragana, katakana
@@ -63,7 +246,7 @@ V1_ROWS: ScoreRows = ASCII_ROWS + (
 V1_CATEGORIES: dict[str, float] = {"Cc": -5.0, "Co": -5.0}  # controls, private use
 char_score_v1 = scorer(V1_ROWS, V1_CATEGORIES)
 
-#: v2's tables are codecbox's stdlib detector's.
+#: v2's tables are the ones above (``stdlib``'s).
 V2_ROWS: ScoreRows = SCORE_ROWS
 V2_CATEGORIES: dict[str, float] = SCORE_CATEGORIES
 char_score_v2 = char_score

@@ -27,12 +27,13 @@ from oracles import (
     v1_char_score,
 )
 
-from codecbox.detection import char_score, guess_stdlib
 from codecbox.rules import Rule
 from curso.l06.detectors import (
     DEFAULT_CANDIDATES,
+    char_score,
     char_score_v1,
     char_score_v2,
+    guess_stdlib,
     guess_v1,
     guess_v2,
 )
@@ -95,8 +96,9 @@ def test_matches_oracle_hypothesis(data, candidates, prefix):
         assert answer(guess) == oracle(data, candidates, decode)
 
 
-def test_v2_is_codecbox_stdlib_table():
-    """v2's scores are the library's (tested there against the published if-chain)."""
+def test_v2_is_the_stdlib_table():
+    """v2's scores are ``stdlib``'s (tested in test_l06_stdlib.py against the published
+    if-chain)."""
     assert char_score_v2 is char_score
 
 
@@ -134,7 +136,7 @@ def test_published_misreadings():
 )
 def test_v1_v2_honour_only_the_utf8_bom(bom, utf):
     data = bom + "hola, año".encode(utf)
-    assert guess_stdlib(data).rule == Rule.BOM  # the library's detector reads the mark
+    assert guess_stdlib(data).rule == Rule.BOM  # stdlib (v2 with every BOM) reads the mark
     for detect in (guess_v1, guess_v2):
         guess = detect(data)
         assert guess.rule != Rule.BOM
