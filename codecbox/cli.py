@@ -1,10 +1,14 @@
 """The ``codecbox`` command: detect, decode, convert, import and html, from a shell.
 
 Installed as the ``codecbox`` console script; ``python -m codecbox`` is the same
-command. Each subcommand is one library call with its decision printed beside it:
+command. Each subcommand is one library call with its decision printed beside it, and
+every one decides through the same pipeline, :func:`codecbox.decoding.decide` (BOM >
+declared label > what the bytes prove > detector > default; ``html`` in a browser's
+version of it):
 
 * ``detect FILE...``: the encoding :func:`~codecbox.decode_bytes` would use, the rule
-  that chose it and how sure it is, one line per file (``--json``: JSON lines);
+  that chose it and how sure it is, or "binary data", one line per file (``--json``:
+  JSON lines);
 * ``decode FILE``: the text, in UTF-8, on stdout; how it was decided on stderr;
 * ``convert SRC DST``: :func:`~codecbox.transcode`, in constant memory, atomic for a file;
 * ``import SRC... --into DIR``: the import policy (:func:`~codecbox.import_bytes`) over
@@ -60,6 +64,7 @@ from codecbox.rules import Rule
 from codecbox.sniffing import bom
 from codecbox.streaming import (
     TranscodeReport,
+    _decide_head,
     read_chunks,
     remove_stale_temporaries,
     transcode,
@@ -91,9 +96,11 @@ EXIT_STATUS = """\
 exit status (when several apply, the first listed wins):
   2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
   1  a file failed: bytes that do not decode (the file and byte offset are given),
-     a character the target cannot encode, a file that cannot be read or written
+     a character the target cannot encode, a file that cannot be read or written,
+     binary data given to convert or decode
   3  convert and import only: done, but needs review (a guessed encoding, U+FFFD
-     inserted, a file quarantined or left undecided)
+     inserted, a file quarantined or left undecided: binary data, mostly valid
+     UTF-8, a guess)
   0  done; for detect, decode and html also when the answer is a guess (how sure
      it is, is in their output)
   130 / 143: interrupted by Ctrl-C / SIGTERM
@@ -112,9 +119,11 @@ examples:
 exit status (when several apply, the first listed wins):
   2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
   1  a file could not be read (the others are still examined)
-  0  every file was answered, certain or not: a guess, or the default when no guess
-     fit ("windows-1252 (default), tentative, no guess fit"), is exit 0 as well;
-     how sure each answer is, is in the output
+  0  every file was answered, certain or not: a guess, the default when no guess
+     fit ("windows-1252 (default), tentative, no guess fit"), or binary data
+     ("f.png: binary data: PNG image") is exit 0 as well; how sure each answer is,
+     is in the output; with --max-bytes, a file longer than N bytes is decided on
+     its start, and its line ends "from the first N bytes"
 {_SIGNALS}"""
 
 DECODE_EPILOG = f"""\
@@ -126,7 +135,9 @@ exit status:
   2  bad usage: unknown option, label, encoding or detector, missing extra;
      nothing was done
   1  FILE could not be read, or (strict, the default) its bytes do not decode: the
-     file and byte offset are given, and nothing is written to stdout
+     file and byte offset are given, and nothing is written to stdout; or FILE is
+     binary data (a PNG, NUL and control bytes) and no --declared label was given:
+     nothing is written to stdout
   0  decoded, certain or not: a guess, the default, or U+FFFD inserted with
      --errors replace is exit 0 as well; the decision on stderr says which
 {_SIGNALS}"""
@@ -146,8 +157,9 @@ exit status:
   2  bad usage: unknown option, encoding or detector, missing extra, an encoding
      that cannot be streamed (UTF-7), SRC and DST the same file; nothing was done
   1  failed: bytes that do not decode (the file and byte offset are given), a
-     character the target cannot encode, a file that cannot be read or written;
-     a DST file is then as before
+     character the target cannot encode, a file that cannot be read or written,
+     SRC is binary data without --from (nothing is written); a DST file is then
+     as before
   3  converted, but needs review: the encoding was guessed (or is the default: no
      guess fit), or --errors replace replaced something
   0  converted, and the encoding was certain (--from, BOM, valid UTF-8)
@@ -168,7 +180,7 @@ exit status (when several apply, the first listed wins):
      it could not be read or its copy written (the others are still imported), or
      the log could not be opened (another import is writing it)
   3  done, but needs review: a guessed file was copied, or a file was quarantined
-     or left undecided
+     or left undecided (a guess, binary data, UTF-8 with a few invalid bytes)
   0  done: every file was imported with a certain encoding
 {_SIGNALS}: run the same command again to finish"""
 
@@ -345,8 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
         "detect",
         "the encoding of each file, the rule that chose it, how sure",
         "Print, for each file, the encoding 'codecbox decode' would use, the rule that\n"
-        "chose it (BOM, valid UTF-8, detected, default) and how sure that rule is:\n"
-        "certain, or tentative with the detector's confidence. Reads whole files; with\n"
+        "chose it (BOM, NUL pattern, escape sequences, valid UTF-8, mostly valid UTF-8,\n"
+        "detected, default) and how sure that rule is: certain, or tentative with the\n"
+        "detector's confidence; or that it is binary data. Reads whole files; with\n"
         "--max-bytes, only their start (what 'codecbox convert' does without --from).\n"
         "FILE '-' is standard input.",
         DETECT_EPILOG,
@@ -365,7 +378,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = command(
         "decode",
         "a file's text on stdout, as UTF-8",
-        "Decode FILE (BOM > --declared > valid UTF-8 > detector > windows-1252) and write\n"
+        "Decode FILE (BOM > --declared > evidence > detector > windows-1252) and write\n"
         "only its text to stdout, always as UTF-8; the decision goes to stderr.\n"
         "Strict by default: bytes that do not decode are an error that gives the byte\n"
         "offset. FILE '-' is standard input.",
@@ -395,8 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
         "replaced only once the whole conversion is on disk, so after any error DST is as\n"
         "before and no temporary file is left. Without --from, the encoding is decided from\n"
-        "the first N bytes (--max-bytes; BOM > valid UTF-8 > detector > windows-1252), and\n"
-        "a guess exits 3. Strict by default. SRC or DST '-' is standard input or output.",
+        "the first N bytes (--max-bytes; BOM > evidence > detector > windows-1252), a\n"
+        "guess exits 3 and binary data is refused. Strict by default. SRC or DST '-' is\n"
+        "standard input or output.",
         CONVERT_EPILOG,
     )
     p.add_argument("src", metavar="SRC", help="the file to convert")
@@ -437,8 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = command(
         "import",
         "import many files: UTF-8 copies, quarantine, log",
-        "Import each SRC by the strict policy: BOM > --declared > valid UTF-8 > a guess\n"
-        "among --candidates (only with them, on at least --min-sample bytes). DIR gets a\n"
+        "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by\n"
+        "their NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates\n"
+        "(only with them, on at least --min-sample bytes); binary data and UTF-8 with a\n"
+        "few invalid bytes need review. DIR gets a\n"
         "UTF-8 copy of each file, named like it and written atomically. Files that need\n"
         "review (a guess, or nothing could decide) are moved to --quarantine when given;\n"
         "without it a guessed file is copied anyway and an undecided one is left alone.\n"
@@ -605,18 +621,29 @@ def _progress(mode: str, total: int, label: str) -> _Progress:
 
 @dataclass(frozen=True)
 class _Decision:
-    """An encoding, the rule that chose it, and the detector's answer if it was asked."""
+    """An encoding, the rule that chose it (:func:`~codecbox.decoding.decide`'s), and the
+    detector's answer if it was asked."""
 
     encoding: Encoding
     rule: Rule
     guess: Guess | None = None
     replaced: int | None = None
+    #: decided from the first this many bytes of a longer input (``--max-bytes``)
+    first: int | None = None
 
     @property
     def runner_up(self) -> Encoding | None:
         """The detector's second choice when it was not sure (detectors that say so)."""
         found = getattr(self.guess, "runner_up", None)
         return found if isinstance(found, Encoding) else None
+
+    @property
+    def binary(self) -> str | None:
+        """For binary data, what it is (``"PNG image"``), else None."""
+        if self.rule is not Rule.BINARY:
+            return None
+        what = getattr(self.guess, "binary", None)
+        return what if isinstance(what, str) else "unknown format"
 
     @property
     def review(self) -> bool:
@@ -627,6 +654,9 @@ class _Decision:
         return f"{name}: {self.describe()}"
 
     def describe(self) -> str:
+        first = "" if self.first is None else f", from the first {self.first} bytes"
+        if self.binary is not None:
+            return f"binary data: {self.binary}{first}"
         parts = [f"{self.encoding} ({self.rule})", "certain" if self.rule.certain else "tentative"]
         if self.guess is not None and self.rule is Rule.DETECTED:
             shown = "" if self.guess.confidence is None else f" {self.guess.confidence:.2f}"
@@ -637,19 +667,22 @@ class _Decision:
             parts.append(f"not sure: or {self.runner_up}")
         if self.replaced:
             parts.append(f"{self.replaced} U+FFFD inserted")
-        return ", ".join(parts)
+        return ", ".join(parts) + first
 
     def record(self, name: str) -> dict[str, object]:
+        detector = self.guess is not None and self.rule in (Rule.DETECTED, Rule.DEFAULT)
         return {
             "file": name,
             "encoding": self.encoding.name,
             "codec": self.encoding.codec,
             "rule": self.rule.value,
             "confident": self.rule.certain,
-            "confidence": None if self.guess is None else self.guess.confidence,
-            "detector": None if self.guess is None else self.guess.detector,
+            "confidence": self.guess.confidence if detector and self.guess else None,
+            "detector": self.guess.detector if detector and self.guess else None,
             "replaced": self.replaced,
             "runner_up": None if self.runner_up is None else self.runner_up.name,
+            "binary": self.binary,
+            "first_bytes": self.first,
         }
 
 
@@ -660,28 +693,17 @@ def _decided(result: Decoded) -> _Decision:
 def _decide_prefix(
     head: bytes, max_bytes: int, candidates: Sequence[Encoding] | None, detector: str | Detector
 ) -> tuple[_Decision, Encoding]:
-    """decode_bytes's order on the first ``max_bytes`` of ``head`` (a character may be cut).
-
-    Returns the decision and the codec to stream with (one that drops a BOM).
-    """
-    data, more = head[:max_bytes], len(head) > max_bytes
-    marked = bom(data)
-    if marked is not None:
-        eating = bom(data, keep=True)
+    """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head`` (the
+    pipeline of :func:`~codecbox.sniff`; a character may be cut). Returns the decision and
+    the codec to stream with: for a byte order mark, one that drops it."""
+    decision, more = _decide_head(head, max_bytes, candidates, detector)
+    first = max_bytes if more else None
+    shown = _Decision(decision.encoding, decision.rule, decision.guess, first=first)
+    if decision.skip:
+        eating = bom(head[: decision.skip], keep=True)
         assert eating is not None
-        return _Decision(marked[0], Rule.BOM), eating[0]
-    try:
-        codecs.getincrementaldecoder("utf-8")().decode(data, final=not more)
-    except UnicodeDecodeError:
-        pass
-    else:
-        utf8 = resolve("utf-8")
-        return _Decision(utf8, Rule.VALID_UTF8), utf8
-    guess = detector_for(detector)(data, candidates, prefix=more)
-    if guess.encoding is not None:
-        return _Decision(guess.encoding, Rule.DETECTED, guess), guess.encoding
-    fallback = resolve(_default(decode_bytes, "default"))
-    return _Decision(fallback, Rule.DEFAULT, guess), fallback
+        return shown, eating[0]
+    return shown, decision.encoding
 
 
 def _takes_hint(detect: Callable[..., object]) -> bool:
@@ -746,7 +768,7 @@ def _detect(args: argparse.Namespace) -> int:
                     decode_bytes(_read(name), candidates=args.candidates, detector=detector)
                 )
             else:
-                head = _head(name, args.max_bytes + 1)
+                head = _head(name, _head_size(args.max_bytes))
                 decision = _decide_prefix(head, args.max_bytes, args.candidates, detector)[0]
         except OSError as exc:
             failed = True
@@ -762,6 +784,12 @@ def _detect(args: argparse.Namespace) -> int:
     return EXIT_ERROR if failed else EXIT_OK  # a guess is an answer: its line says so
 
 
+def _head_size(max_bytes: int) -> int:
+    """How much to read to decide from ``max_bytes``: a BOM needs 4, and one byte more
+    tells whether anything follows (then it is a decision on a prefix)."""
+    return max(max_bytes, 4) + 1
+
+
 def _head(name: str, size: int) -> bytes:
     if name == STDIO:
         return sys.stdin.buffer.read(size)
@@ -774,20 +802,26 @@ def _head(name: str, size: int) -> bytes:
 
 def _decode(args: argparse.Namespace) -> int:
     detector = _detector(args, decode_bytes)
-    result = _decode_file(
-        args.file,
-        lambda data: decode_bytes(
-            data,
-            declared=args.declared,
-            candidates=args.candidates,
-            detector=detector,
-            errors=args.errors,
-        ),
-    )
+
+    def decode(data: bytes) -> Decoded:
+        options = {"declared": args.declared, "candidates": args.candidates}
+        try:
+            return decode_bytes(data, **options, detector=detector, errors=args.errors)
+        except DecodeError as exc:
+            if exc.rule != Rule.BINARY.value:
+                raise
+            # binary data, which strict decoding refused: the decision says what it is
+            return decode_bytes(data, **options, detector=detector, errors="replace")
+
+    result = _decode_file(args.file, decode)
     if result is None:
         return EXIT_ERROR
+    decision = _decided(result)
+    if decision.binary is not None:
+        _err(f"{args.file}: {decision.describe()}: not decoded (give --declared to decode it)")
+        return EXIT_ERROR
     _write_text(result.text)
-    _err(_decided(result).line(args.file))
+    _err(decision.line(args.file))
     return EXIT_OK  # a guess is an answer: the line on stderr says how sure
 
 
@@ -898,10 +932,13 @@ def _convert(args: argparse.Namespace) -> int:
         if detector is None:
             source: Encoding = args.source
         else:
-            head = _head(args.src, args.max_bytes + 1)
+            head = _head(args.src, _head_size(args.max_bytes))
             decision, source = _decide_prefix(head, args.max_bytes, args.candidates, detector)
     except OSError as exc:
         _err(_file_error(args.src, exc))
+        return EXIT_ERROR
+    if decision is not None and decision.binary is not None:
+        _err(f"{args.src}: {decision.describe()}: not converted (give --from to convert it)")
         return EXIT_ERROR
     errors = "strict"
     counter = _Replacements()
@@ -1349,7 +1386,8 @@ def _import_one(
         else:
             assert isinstance(result, Quarantined)
             bar.note(f"{source.given}: undecided, left in place: {result.reason}")
-            record = _record(source, digest, "undecided", reason=result.reason)
+            rule = None if result.rule is None else result.rule.value
+            record = _record(source, digest, "undecided", reason=result.reason, rule=rule)
             log.append(record)
     except OSError as exc:
         return _failed(source, digest, _file_error(source.given, exc), log, bar), 0
@@ -1408,6 +1446,8 @@ def _quarantine(
         }
     else:
         fields = {"reason": result.reason}
+        if result.rule is not None:
+            fields["rule"] = result.rule.value
     record = _record(source, digest, "quarantined", destination=_absolute(target), **fields)
     log.append(record)  # before the source goes: a kill now leaves two copies, never none
     if target != path:

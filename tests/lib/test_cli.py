@@ -204,6 +204,8 @@ def test_detect_json(work):
         "detector": None,
         "replaced": 0,
         "runner_up": None,
+        "binary": None,
+        "first_bytes": None,
     }
     assert records[1]["encoding"] == "windows-1252"
     assert (records[1]["rule"], records[1]["confident"], records[1]["detector"]) == (
@@ -218,7 +220,14 @@ def test_detect_on_a_prefix_and_on_stdin(work):
     # The first 100 bytes are ASCII: valid UTF-8, though the file is cp1252.
     (work / "late.txt").write_bytes(b"a" * 100 + "ñandú".encode("cp1252"))
     head = codecbox("detect", "--max-bytes", "100", "late.txt", cwd=work)
-    assert out(head) == "late.txt: UTF-8 (valid UTF-8), certain\n"
+    # ... and the line says so: a decision on a prefix
+    assert out(head) == "late.txt: UTF-8 (valid UTF-8), certain, from the first 100 bytes\n"
+    record = json.loads(
+        out(codecbox("detect", "--json", "--max-bytes", "100", "late.txt", cwd=work))
+    )
+    assert (record["rule"], record["first_bytes"]) == ("valid UTF-8", 100)
+    short = codecbox("detect", "--max-bytes", "1000", "late.txt", *GUESS, cwd=work)
+    assert "first" not in out(short)  # all of it was read
     whole = codecbox("detect", "late.txt", *GUESS, cwd=work)
     assert "late.txt: windows-1252 (detected)" in out(whole)
     piped = codecbox("detect", "-", cwd=work, stdin="año".encode())
@@ -728,3 +737,78 @@ def test_two_imports_into_one_log_do_not_interleave(work):
     finally:
         first.send_signal(signal.SIGINT)
         first.communicate(timeout=60)
+
+
+# --- one decision pipeline (issue 18, item 1): binary data, evidence, mostly UTF-8 ----------
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452") + bytes(range(256)) * 4
+MIXED = ("El niño comió jamón; mañana será otro día.\n" * 60).encode() + "señal\n".encode("cp1252")
+
+
+def test_detect_says_binary_data_and_the_evidence(work):
+    (work / "f.png").write_bytes(PNG)
+    (work / "u16.csv").write_bytes("id,name\n1,Smith\n".encode("utf-16-le"))
+    (work / "u32.txt").write_bytes(codecs.BOM_UTF32_LE + "hola".encode("utf-32-le"))
+    result = codecbox("detect", "f.png", "u16.csv", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert out(result).splitlines() == [
+        "f.png: binary data: PNG image",
+        "u16.csv: UTF-16LE (NUL pattern), certain",
+    ]
+    record = json.loads(out(codecbox("detect", "--json", "f.png", cwd=work)))
+    assert (record["rule"], record["binary"], record["confident"]) == (
+        "binary data",
+        "PNG image",
+        False,
+    )
+    # a byte order mark is read whole, whatever --max-bytes
+    small = codecbox("detect", "--max-bytes", "2", "u32.txt", cwd=work)
+    assert out(small) == "u32.txt: utf-32-le (BOM), certain, from the first 2 bytes\n"
+
+
+def test_convert_refuses_binary_data_and_writes_nothing(work):
+    (work / "f.png").write_bytes(PNG)
+    result = codecbox("convert", "f.png", "out.txt", cwd=work)
+    assert result.returncode == 1
+    assert (
+        err(result) == "f.png: binary data: PNG image: not converted (give --from to convert it)\n"
+    )
+    assert not (work / "out.txt").exists() and result.stdout == b""
+    forced = codecbox("convert", "f.png", "out.txt", "--from", "latin-1", cwd=work)
+    assert forced.returncode == 0, err(forced)
+
+
+def test_decode_refuses_binary_data(work):
+    (work / "f.png").write_bytes(PNG)
+    result = codecbox("decode", "f.png", cwd=work)
+    assert (result.returncode, result.stdout) == (1, b"")
+    assert err(result).startswith("f.png: binary data: PNG image: not decoded")
+
+
+def test_convert_a_bom_less_utf16_file(work):
+    (work / "u16.csv").write_bytes("id;nombre\n1;Muñoz\n".encode("utf-16-le"))
+    result = codecbox("convert", "u16.csv", "out.csv", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert (work / "out.csv").read_text(encoding="utf-8") == "id;nombre\n1;Muñoz\n"
+    assert "UTF-16LE (NUL pattern), certain" in err(result)
+
+
+def test_import_quarantines_binary_and_mostly_utf8_as_import_file_does(work):
+    (work / "f.png").write_bytes(PNG)
+    (work / "mixed.txt").write_bytes(MIXED)
+    (work / "u16.csv").write_bytes("id,name\n1,Smith\n".encode("utf-16-le"))
+    result = codecbox(
+        "import", "f.png", "mixed.txt", "u16.csv", "--into", "in", "--quarantine", "q",
+        *GUESS, cwd=work,
+    )  # fmt: skip
+    assert result.returncode == 3, err(result)
+    assert files(work / "q") == ["f.png", "mixed.txt"]
+    assert (work / "in" / "u16.csv").read_text(encoding="utf-8") == "id,name\n1,Smith\n"
+    log = {Path(r["file"]).name: r for r in read_log(work / "in" / LOG_NAME)}
+    assert (log["f.png"]["rule"], log["f.png"]["reason"]) == (
+        "binary data",
+        "binary data: PNG image",
+    )
+    assert log["mixed.txt"]["rule"] == "mostly valid UTF-8"
+    assert log["mixed.txt"]["reason"].startswith("mostly valid UTF-8: 1 invalid byte")
+    assert (log["u16.csv"]["rule"], log["u16.csv"]["confident"]) == ("NUL pattern", True)

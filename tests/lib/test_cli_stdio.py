@@ -87,7 +87,7 @@ def test_detect_and_decode_read_stdin_not_a_file_named_dash(work):
     assert detected.returncode == 0, err(detected)
     assert detected.stdout == b"-: windows-1252 (detected), tentative, confidence n/a (stdlib)\n"
     head = codecbox("detect", "-", "--max-bytes", "4", cwd=work, stdin=b"abcd\xe9")
-    assert head.stdout == b"-: UTF-8 (valid UTF-8), certain\n"
+    assert head.stdout == b"-: UTF-8 (valid UTF-8), certain, from the first 4 bytes\n"
     decoded = codecbox("decode", "-", *GUESS, cwd=work, stdin=data)
     assert (decoded.returncode, decoded.stdout) == (0, SPANISH.encode("utf-8"))
     assert (work / "-").read_bytes() == DASH
