@@ -462,7 +462,7 @@ def _decide_head(
     head: bytes,
     max_bytes: int,
     candidates: Sequence[str | Encoding] | None,
-    detect: Detector,
+    detect: str | Detector,
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> tuple[Decision, bool]:
     """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head``, as
