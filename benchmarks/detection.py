@@ -52,7 +52,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codecbox import detection
-from codecbox.detection import DEFAULT_CANDIDATES, Guess
+from codecbox.detection import Guess
+
+#: Lesson 6's candidate list (the seed's): the snippets' "with a candidate list" mode.
+DEFAULT_CANDIDATES: tuple[str, ...] = ("cp1252", "cp932", "euc_jp", "cp949")
 
 HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:

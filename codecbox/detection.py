@@ -678,22 +678,22 @@ PRIORS: dict[str, float] = {
     "euc_kr": 0.0,
     "gb2312": -0.5,
     "big5": -1.0,
-    "cp1251": -1.0,
-    "cp1250": -1.5,
+    "cp1251": -1.5,
+    "cp1250": -0.5,
     "iso8859_15": -1.0,
     "cp1254": -1.5,
     "cp1253": -2.0,
-    "cp1257": -2.0,
+    "cp1257": -1.5,
     "koi8_r": -2.0,
     "cp1256": -2.0,
-    "cp1255": -2.0,
+    "cp1255": -1.0,
     "cp874": -2.0,
-    "iso8859_2": -2.5,
+    "iso8859_2": -1.5,
     "koi8_u": -2.5,
     "cp866": -2.5,
     "iso8859_7": -2.5,
     "iso8859_8": -2.5,
-    "cp1258": -2.5,
+    "cp1258": -1.5,
     "iso8859_5": -3.0,
     "iso8859_6": -3.0,
     "mac_cyrillic": -3.0,
@@ -711,6 +711,12 @@ PRIORS: dict[str, float] = {
     "iso8859_3": -3.5,
     "mac_latin2": -3.5,
     "mac_greek": -3.5,
+    "cp737": -4.0,
+    "cp775": -4.0,
+    "cp857": -4.0,
+    "cp862": -4.0,
+    "cp869": -4.0,
+    "mac_turkish": -4.0,
 }
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
 #: The CJK encodings are tried first in their strict standard form (Python's codec: the
@@ -727,7 +733,7 @@ FALLBACKS: dict[str, tuple[str, ...]] = {
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (a reading with
 #: a different text) the detector is not sure.
-SURE_MARGIN = 2.0
+SURE_MARGIN = 4.0
 
 _ESCAPED = (  # 7-bit encodings: recognised by their escape sequences, before UTF-8
     ("iso2022_jp", (b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b$(D")),
@@ -1076,10 +1082,12 @@ def guess_codecbox(
        would dilute the evidence of the text, as browsers' detectors know.
 
     ``confidence`` grows with the margin ``m`` in points between the winner and the
-    runner-up, the best reading whose text differs: ``m / (m + 2)``. **Not sure**: when
-    ``m`` is below :data:`SURE_MARGIN` the answer still names the best reading, but
-    ``confidence`` is below 0.5 and ``runner_up`` names the other one (``Guess.sure`` is
-    False); a caller that must not guess can then ask a person, or decode both.
+    runner-up, the best reading whose text differs: ``m / (m + n)``, where ``n`` is
+    :data:`SURE_MARGIN`, or 1.5 times it when fewer than 8 distinct bytes are non-ASCII (a
+    few characters make noisy scores). **Not sure**: when ``m`` is below ``n`` the answer
+    still names the best reading, but ``confidence`` is below 0.5 and ``runner_up``
+    names the other one (``Guess.sure`` is False); a caller that must not guess can then
+    ask a person, or decode both.
     ``raw`` is ``("margin", m)``.
 
     >>> guess_codecbox("El niño dijo: ¿qué tal?".encode("cp1252")).how
@@ -1167,8 +1175,10 @@ def guess_codecbox(
     best = max(scored, key=lambda t: t[0])  # max keeps the first of equals
     runner = max((t for t in scored if t[2] != best[2]), key=lambda t: t[0], default=None)
     margin = math.inf if runner is None else best[0] - runner[0]
-    confidence = 1.0 if runner is None else margin / (margin + 2.0)
-    unsure = runner is not None and margin < SURE_MARGIN
+    # Under 8 non-ASCII bytes the scores themselves are noisy: a sure answer needs more.
+    needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
+    confidence = 1.0 if runner is None else margin / (margin + needed)
+    unsure = runner is not None and margin < needed
     return Guess(
         best[1],
         name,

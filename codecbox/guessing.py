@@ -356,6 +356,9 @@ PENALTIES: dict[str, float] = {
     "sentence starting in upper case": 0.5,
     "final letter inside a word": -2.0,
     "final letter at the end of a word": 1.0,
+    "hangul syllable rare in Korean text": -1.5,
+    "ideograph rare in the text of the reading's language": -1.0,
+    "hanja in a Korean reading": -1.5,
 }
 
 #: Encodings whose readings are Chinese (kana there means the bytes were Japanese).
@@ -376,9 +379,13 @@ JAPANESE = frozenset(
 )
 
 
+#: Encodings whose readings are Korean (hanja are rare in modern Korean text).
+KOREAN = frozenset({"euc_kr", "cp949", "johab", "iso2022_kr"})
+
+
 def language_of(codec: str | None) -> str:
-    """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, else ``""``: the only way
-    the codec that made a reading changes its score.
+    """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, ``"ko"`` for a Korean
+    one, else ``""``: the only way the codec that made a reading changes its score.
 
     >>> language_of("gb18030"), language_of("euc_jp"), language_of("cp1252")
     ('zh', 'ja', '')
@@ -386,7 +393,9 @@ def language_of(codec: str | None) -> str:
     if codec is None:
         return ""
     codec = codec.removeprefix("whatwg-").replace("-", "_")  # (the exact decoders)
-    return "zh" if codec in CHINESE else "ja" if codec in JAPANESE else ""
+    if codec in CHINESE:
+        return "zh"
+    return "ja" if codec in JAPANESE else "ko" if codec in KOREAN else ""
 
 
 def _count(pattern: re.Pattern[str], classes: str) -> int:
@@ -562,6 +571,8 @@ def score(
     if "m" in present:
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
     language = language_of(codec)
+    if present & _CJK_COMMON:
+        total += _rare_cjk(text, classes, language)
     if language == "zh":
         total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
         if "z " in classes or "Z " in classes or "j " in classes:
@@ -601,3 +612,39 @@ def score(
 
 
 _MARKS = frozenset("HRTv")
+_CJK_COMMON = frozenset("kz")
+
+
+@lru_cache(maxsize=1)
+def _frequent() -> dict[str, dict[int, None]]:
+    """language -> a ``str.translate`` table deleting its most frequent hangul or
+    ideographs (``codecbox/data/frequent.txt``, made by tools/frequent_characters.py from
+    real text): ``"ko"``, ``"zh"`` (simplified and traditional) and ``"ja"``."""
+    from codecbox.whatwg import data_file
+
+    chars: dict[str, set[str]] = {"ko": set(), "zh": set(), "ja": set()}
+    for line in data_file("frequent.txt").decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            lang, _, found = line.split("\t")
+            chars["zh" if lang.startswith("zh") else lang].update(found)
+    return {lang: dict.fromkeys(map(ord, found)) for lang, found in chars.items()}
+
+
+def _rare_cjk(text: str, classes: str, language: str) -> float:
+    """The points lost by hangul that Korean text seldom uses and, in a Chinese or a
+    Japanese reading, by ideographs seldom used in that language: bytes of one CJK
+    encoding read by another make common-standard characters, but rarely common ones."""
+    frequent = _frequent()
+    total = 0.0
+    hangul = classes.count("k")
+    if hangul:
+        common = len(text) - len(text.translate(frequent["ko"]))
+        total += PENALTIES["hangul syllable rare in Korean text"] * max(0, hangul - common)
+    ideographs = classes.count("z")
+    if ideographs and language == "ko":
+        total += PENALTIES["hanja in a Korean reading"] * ideographs
+    elif ideographs and language in ("zh", "ja"):
+        common = len(text) - len(text.translate(frequent[language]))
+        rare = max(0, ideographs - common)
+        total += PENALTIES["ideograph rare in the text of the reading's language"] * rare
+    return total

