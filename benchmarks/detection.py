@@ -696,7 +696,6 @@ def detectors() -> dict[str, tuple[Callable[..., Guess] | None, str]]:
         "chardet": (detection.guess_chardet if have("chardet") else None, "chardet"),
         "charset-normalizer": (detection.guess_charset_normalizer, "charset-normalizer"),
         "chardetng": (guess_chardetng if have("chardetng_py") else None, "chardetng-py"),
-        "stdlib": (detection.guess_stdlib, "codecbox stdlib"),
         "codecbox": (detection.guess_codecbox, "the default of decode_bytes"),
     }
 

@@ -1,26 +1,27 @@
 """Guessing the encoding of bytes, with one signature for every detector.
 
-Bytes do not say which encoding produced them, so every detector is a bet. Three
-share the :class:`Detector` signature here:
+Bytes do not say which encoding produced them, so every detector is a bet. A
+detector is any callable of the :class:`Detector` signature (bytes, optional candidate
+encodings, ``prefix``) that answers with a :class:`Guess`; it never raises on odd bytes:
+``Guess(encoding=None, ...)`` means "nothing fits", which a caller must handle.
 
-* ``stdlib`` (:func:`guess_stdlib`): a small detector built on Python's codecs. A byte
-  order mark decides, then valid UTF-8, then each candidate codec (by default
-  :data:`DEFAULT_CANDIDATES`) decodes the bytes and the reading whose characters look
-  most like real text, scored per byte (:func:`char_score`), wins;
+:func:`evidence` says what the bytes themselves prove before any statistics (a binary
+format, UTF-16/32 by its zero bytes, ISO-2022 escapes, valid or mostly valid UTF-8).
+Three detectors are known by name (:data:`DETECTORS`, :func:`detector_for`):
+
+* ``codecbox`` (:func:`guess_codecbox`), the default of every function that guesses: a
+  byte order mark, then :func:`evidence`, then the reading that scores best;
 * ``charset-normalizer`` (:func:`guess_charset_normalizer`), a dependency of codecbox;
 * ``chardet`` (:func:`guess_chardet`), installed with ``pip install 'chardet>=7.0'`` (the
   ``chardet`` extra).
 
-Every detector answers with a :class:`Guess` and never raises on odd bytes:
-``Guess(encoding=None, ...)`` means "nothing fits", which a caller must handle.
-:func:`guess_by_score` builds a detector of the same shape from any scoring function.
+(Lesson 6's small detectors built on Python's codecs, v1, v2 and ``stdlib``, are the
+course's: ``curso/l06/detectors.py``.)
 
->>> guess_stdlib("léfo".encode("cp1252")).how
-'windows-1252 (stdlib)'
->>> g = guess_stdlib("한글".encode("cp949"))
->>> g.encoding, g.rule.value, g.confidence
-(Encoding(name='EUC-KR', codec='cp949'), 'detected', None)
->>> guess_stdlib(b"\\xef\\xbb\\xbfhola").encoding.codec
+>>> g = guess_codecbox("오늘은 날씨가 좋아서 공원에 갔습니다.".encode("cp949"))
+>>> g.encoding.codec, g.rule.value, g.sure
+('euc_kr', 'detected', True)
+>>> guess_codecbox(b"\\xef\\xbb\\xbfhola").encoding.codec
 'utf-8-sig'
 """
 
@@ -44,29 +45,15 @@ from codecbox.rules import Rule
 from codecbox.sniffing import bom
 
 __all__ = [
-    "ASCII_ROWS",
-    "DEFAULT_CANDIDATES",
     "DETECTORS",
-    "SCORE_CATEGORIES",
-    "SCORE_ROWS",
     "Detector",
-    "ScoreRows",
     "Guess",
-    "char_score",
     "decode_prefix",
     "detector_for",
-    "guess_by_score",
     "guess_chardet",
     "guess_charset_normalizer",
     "guess_codecbox",
-    "guess_stdlib",
-    "mean_score_per_byte",
-    "scorer",
 ]
-
-#: The legacy encodings ``stdlib`` tries when no candidates are given; on a tie the
-#: earlier one wins.
-DEFAULT_CANDIDATES: tuple[str, ...] = ("cp1252", "cp932", "euc_jp", "cp949")
 
 
 @dataclass(frozen=True)
@@ -75,10 +62,10 @@ class Guess:
 
     ``rule`` says how the detector decided (:attr:`Rule.BOM`, :attr:`Rule.VALID_UTF8`
     or :attr:`Rule.DETECTED`). ``confidence`` is the detector's own probability in
-    [0, 1], or None when it has none (``stdlib`` scores, it does not estimate).
+    [0, 1], or None when it has none (a detector that only scores).
     ``raw`` is the detector's native metric under its own name, e.g.
     ``("chaos", 0.02)`` for charset-normalizer (lower is better) or
-    ``("mean score per byte", 1.0)`` for ``stdlib`` (higher is better): compare
+    ``("margin", 3.5)`` for ``codecbox`` (higher is better): compare
     raw metrics only within one detector.
     """
 
@@ -106,7 +93,7 @@ class Guess:
 
     @property
     def how(self) -> str:
-        """Short label for tables and messages, e.g. ``"EUC-KR (stdlib)"``."""
+        """Short label for tables and messages, e.g. ``"windows-1252 (codecbox)"``."""
         if self.binary is not None:
             return f"binary data: {self.binary} ({self.detector})"
         return f"{self.encoding or 'unknown'} ({self.detector})"
@@ -158,7 +145,8 @@ def decode_prefix(data: bytes, encoding: str | Encoding) -> str:
 def _candidates(candidates: Sequence[str | Encoding] | None) -> tuple[Encoding, ...]:
     if isinstance(candidates, str):  # a bare "cp1252" would be iterated letter by letter
         raise TypeError("candidates must be a sequence of encoding names, not a str")
-    names = DEFAULT_CANDIDATES if candidates is None else tuple(candidates)
+    # None is "the detector's own default": the callers handle it, so there is nothing here.
+    names = () if candidates is None else tuple(candidates)
     out = tuple(resolve(name) for name in names)
     for enc in out:
         if enc.codec is None:
@@ -393,163 +381,22 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     return None
 
 
-# --- character scores ---------------------------------------------------------------------
-#
-# Rows are (first code point, last code point, score); the first row that contains the
-# character wins, then the Unicode category table, else 0. A score may be a function of
-# the character when a range is not uniform.
-
-
-def _hangul(ch: str) -> float:
-    # The 2,350 syllables of KS X 1001 sit at B0A1..C8FE in cp949; the other 8,822 are
-    # rare in real text, and seeing them means the bytes were probably not cp949.
-    b = ch.encode("cp949")
-    return 2.0 if (b[0] >= 0xB0 and b[1] >= 0xA1) else -1.0
-
-
-def _latin1_letter(ch: str) -> float:
-    # é, ñ, ü...: letters of U+00C0..U+00FF count, × and ÷ do not.
-    return 1.0 if unicodedata.category(ch).startswith("L") else 0.0
-
-
-Score = float | Callable[[str], float]
-ScoreRows = tuple[tuple[int, int, Score], ...]
-
-#: Printable ASCII and the usual whitespace are text; other controls are not.
-ASCII_ROWS: ScoreRows = (
-    (0x09, 0x0A, 1.0),  # tab, line feed: ordinary text
-    (0x0D, 0x0D, 1.0),  # carriage return
-    (0x20, 0x7E, 1.0),  # printable ASCII
-    (0x00, 0x7F, -5.0),  # other C0 controls and DEL
-)
-
-#: The ``stdlib`` detector's character scores.
-SCORE_ROWS: ScoreRows = ASCII_ROWS + (
-    (0x3041, 0x30FF, 2.0),  # kana
-    (0xAC00, 0xD7A3, _hangul),  # hangul: only the common ones score
-    (0x4E00, 0x9FFF, 1.5),  # kanji / hanja
-    (0x3000, 0x303F, 1.5),  # CJK punctuation
-    (0xFF01, 0xFF5E, 1.5),  # full-width ASCII
-    (0x2010, 0x2026, 1.0),  # dashes, smart quotes, ellipsis
-    (0xFF61, 0xFF9F, -1.0),  # half-width katakana
-    (0x3131, 0x318E, -1.0),  # hangul compatibility jamo
-    (0x00C0, 0x00FF, _latin1_letter),  # é, ñ, ü
-)
-#: Scores by Unicode category for characters no row covers: controls, private use, unassigned.
-SCORE_CATEGORIES: dict[str, float] = {"Cc": -5.0, "Co": -5.0, "Cn": -5.0}
-
-
-def scorer(rows: ScoreRows, categories: dict[str, float]) -> Callable[[str], float]:
-    """A cached per-character score function from a row table and a category table."""
-
-    @lru_cache(maxsize=65536)
-    def score(ch: str) -> float:
-        o = ord(ch)
-        for lo, hi, value in rows:
-            if lo <= o <= hi:
-                return value(ch) if callable(value) else value
-        return categories.get(unicodedata.category(ch), 0.0)
-
-    return score
-
-
-#: The score of one character for ``stdlib``: kana +2, common hangul +2, kanji +1.5...
-char_score = scorer(SCORE_ROWS, SCORE_CATEGORIES)
-
-
-def mean_score_per_byte(text: str, data: bytes) -> float:
-    """``stdlib``'s measure of a reading: character scores summed, divided by the bytes.
-
-    Per byte, so one two-byte kanji cannot outweigh two one-byte Latin letters.
-    """
-    return sum(char_score(c) for c in text) / len(data)
-
-
-def guess_by_score(
-    data: bytes,
-    candidates: Sequence[str | Encoding] | None,
-    *,
-    prefix: bool,
-    score: Callable[[str, bytes], float],
-    detector: str,
-    metric: str = "score",
-    boms: bool = True,
-) -> Guess:
-    """A detector made of a scoring function: BOM, then valid UTF-8, then the best reading.
-
-    Every candidate that decodes ``data`` (as a prefix if ``prefix``) is scored with
-    ``score(text, data)``; the highest wins, and on a tie the earlier candidate stays.
-    ``boms=False`` skips the byte order marks (the bytes then go to UTF-8 and the
-    candidates as they are).
-
-    >>> def vowels(text, data):
-    ...     return sum(c in "aeiouáéíóú" for c in text) / len(data)
-    >>> guess_by_score("canción".encode("cp1252"), ["cp1252", "cp1251"], prefix=False,
-    ...                score=vowels, detector="vowels").how
-    'windows-1252 (vowels)'
-    """
-    names = _candidates(candidates)
-    found = bom(data, keep=True) if boms else None
-    if found is not None:
-        return Guess(found[0], detector, Rule.BOM)
-    if _decodes(data, "utf-8", prefix) is not None:
-        return Guess(resolve("utf-8"), detector, Rule.VALID_UTF8)
-    best: Encoding | None = None
-    best_score = float("-inf")
-    for enc in names:
-        assert enc.codec is not None  # _candidates refuses the replacement encoding
-        text = _decodes(data, enc.codec, prefix)
-        if text is None:
-            continue
-        value = score(text, data)
-        if value > best_score:  # strict: on a tie the earlier candidate stays
-            best, best_score = enc, value
-    if best is None:
-        return Guess(None, detector)
-    return Guess(best, detector, raw=(metric, best_score))
-
-
-def guess_stdlib(
-    data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
-) -> Guess:
-    """Decode with each candidate and keep the reading that looks most like text.
-
-    Without ``candidates`` it tries :data:`DEFAULT_CANDIDATES` (Western and East
-    Asian code pages). Scores are per byte (:func:`mean_score_per_byte`), so Latin
-    letters and smart quotes hold their own against CJK readings of the same bytes.
-    With ``prefix=True`` the input is treated as the start of something longer,
-    so a character cut at the end does not disqualify an encoding.
-
-    >>> cut = ("한국어 " * 3).encode("cp949")[:5]
-    >>> guess_stdlib(cut).how, guess_stdlib(cut, prefix=True).how
-    ('windows-1252 (stdlib)', 'EUC-KR (stdlib)')
-    >>> guess_stdlib(b"a\\xf1o", candidates=["cp932", "cp1252"]).encoding.codec
-    'cp1252'
-    """
-    return guess_by_score(
-        data,
-        candidates,
-        prefix=prefix,
-        score=mean_score_per_byte,
-        detector="stdlib",
-        metric="mean score per byte",
-    )
-
-
 # --- library adapters -------------------------------------------------------------------------
 #
-# With ``candidates`` given, ``stdlib`` still tries the BOM and UTF-8 first; the candidates
+# With ``candidates`` given, a detector still tries the BOM and UTF-8 first; the candidates
 # are the *legacy* fallbacks. The adapters keep that meaning by always adding UTF-8 (with
 # and without BOM) to the list they pass to the library.
 
 
-def _rule(data: bytes, encoding: Encoding) -> Rule:
-    """How a library detector's answer was justified, judged from the bytes."""
+def _rule(data: bytes, encoding: Encoding, prefix: bool = False) -> Rule:
+    """How a library detector's answer was justified, judged from the bytes (a UTF-8
+    answer is "valid UTF-8" only if the bytes are)."""
     for keep in (True, False):
         found = bom(data, keep=keep)
         if found is not None and found[0].codec == encoding.codec:
             return Rule.BOM
-    if encoding.codec == "utf-8" and _decodes(data, "utf-8", True) is not None:
+    utf8 = None if encoding.codec != "utf-8" else _decodes(data, "utf-8", prefix)
+    if utf8 is not None and (data.isascii() or not utf8.isascii()):
         return Rule.VALID_UTF8
     return Rule.DETECTED
 
@@ -612,7 +459,7 @@ def guess_charset_normalizer(
     if enc.codec == "utf-8" and best.bom:
         enc = resolve("utf-8-sig")
     chaos = float(best.chaos)
-    return Guess(enc, "charset-normalizer", _rule(data, enc), 1.0 - chaos, ("chaos", chaos))
+    return Guess(enc, "charset-normalizer", _rule(data, enc, prefix), 1.0 - chaos, ("chaos", chaos))
 
 
 _CHARDET_EXTRA = f"the 'chardet' detector needs chardet: {install_hint('chardet')}"
@@ -654,7 +501,7 @@ def guess_chardet(
     if name is None:
         return Guess(None, "chardet", Rule.DETECTED, confidence, raw)
     enc = resolve(str(name))
-    return Guess(enc, "chardet", _rule(data, enc), confidence, raw)
+    return Guess(enc, "chardet", _rule(data, enc, prefix), confidence, raw)
 
 
 # --- codecbox: the default ------------------------------------------------------------------
@@ -1191,7 +1038,6 @@ def guess_codecbox(
 
 #: Detectors by name, for the functions that take ``detector="..."``.
 DETECTORS: dict[str, Detector] = {
-    "stdlib": guess_stdlib,
     "charset-normalizer": guess_charset_normalizer,
     "chardet": guess_chardet,
     "codecbox": guess_codecbox,
@@ -1204,12 +1050,12 @@ def detector_for(detector: str | Detector) -> Detector:
     Fails at once: an unknown name is a ``ValueError``, and ``"chardet"`` without the
     extra installed is a ``ModuleNotFoundError`` that names the extra.
 
-    >>> detector_for("stdlib") is guess_stdlib
+    >>> detector_for("codecbox") is guess_codecbox
     True
     >>> detector_for("v9")
     Traceback (most recent call last):
     ...
-    ValueError: unknown detector 'v9'; known: stdlib, charset-normalizer, chardet, codecbox
+    ValueError: unknown detector 'v9'; known: charset-normalizer, chardet, codecbox
     """
     if callable(detector):
         return detector

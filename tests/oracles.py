@@ -1,7 +1,7 @@
 """Reference oracles for lesson 6's detectors, shared by tests/lib and tests/course.
 
 ``published_*`` is a literal transcription of lesson 6's published v2 (``char_score`` and
-``guess``), which codecbox's ``guess_stdlib`` took over and ``curso.l06.detectors.guess_v2``
+``guess``), which ``curso.l06.detectors.guess_stdlib`` took over and ``guess_v2``
 reproduces. The only changes: candidates and the decode function are parameters (so the
 prefix variant is the lesson's "use decode_prefix instead of b.decode inside guess"), and
 ``guess`` also returns the best score so that can be compared too. v1 was described in the
@@ -17,7 +17,7 @@ import unicodedata
 
 from hypothesis import strategies as st
 
-from codecbox.detection import DEFAULT_CANDIDATES
+from curso.l06.detectors import DEFAULT_CANDIDATES
 
 
 def published_char_score(ch):

@@ -5,7 +5,7 @@ Each subcommand on good and bad input, its exit status (0 ok, 1 a file failed, 2
 exit 0 on a guess), stdout holding only the result, the import log and its summary, and
 an import killed (SIGKILL, SIGINT, SIGTERM) and run again. Standard input and output
 (``-``) are in test_cli_stdio.py.
-Guesses are asked of the ``stdlib`` detector among explicit candidates, so that the
+Guesses are asked of the ``codecbox`` detector among explicit candidates, so that the
 expected answers do not depend on a third-party detector's version.
 """
 
@@ -33,7 +33,7 @@ POLLS = 1200
 
 SPANISH = "¿Año nuevo? ¡Señor Muñoz! El café cuesta 3 €.\n" * 20
 KOREAN = "오늘은 비가 많이 와서 우산을 챙겼습니다.\n" * 20
-GUESS = ["--detector", "stdlib", "--candidates", "cp1252,cp949"]
+GUESS = ["--detector", "codecbox", "--candidates", "cp1252,cp949"]
 LOG_FIELDS = {
     "file",
     "sha256",
@@ -183,7 +183,8 @@ def test_detect_a_guess_is_exit_0_and_an_error_is_exit_1(work):
     guessed = codecbox("detect", "utf8.txt", "es.txt", "ko.txt", *GUESS, cwd=work)
     assert guessed.returncode == 0, err(guessed)  # the line says "tentative", as chardetect
     lines = out(guessed).splitlines()
-    assert lines[1] == "es.txt: windows-1252 (detected), tentative, confidence n/a (stdlib)"
+    # (cp949 cannot read es.txt: no runner-up, so the confidence is 1)
+    assert lines[1] == "es.txt: windows-1252 (detected), tentative, confidence 1.00 (codecbox)"
     assert lines[2].startswith("ko.txt: EUC-KR (detected), tentative")
     failed = codecbox("detect", "es.txt", "missing.txt", *GUESS, cwd=work)
     assert failed.returncode == 1  # an error on one file is not hidden by the others
@@ -211,7 +212,7 @@ def test_detect_json(work):
     assert (records[1]["rule"], records[1]["confident"], records[1]["detector"]) == (
         "detected",
         False,
-        "stdlib",
+        "codecbox",
     )
     assert records[2]["file"] == "missing.txt" and "No such file" in records[2]["error"]
 
@@ -448,8 +449,8 @@ def test_hint_reaches_the_detector(monkeypatch, tmp_path, capsys):
     assert capsys.readouterr().out == (
         f"{path}: windows-1252 (detected), tentative, confidence n/a (fake)\n"
     )
-    assert main(["detect", str(path), "--detector", "stdlib", "--hint", "es"]) == 2
-    assert "the stdlib detector takes no --hint" in capsys.readouterr().err
+    assert main(["detect", str(path), "--detector", "charset-normalizer", "--hint", "es"]) == 2
+    assert "the charset-normalizer detector takes no --hint" in capsys.readouterr().err
 
 
 # --- html -----------------------------------------------------------------------------------

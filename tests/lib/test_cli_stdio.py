@@ -23,7 +23,7 @@ import pytest
 from test_cli import codecbox, err  # one way to run the command in the tests
 
 SPANISH = "¿Año nuevo? ¡Señor Muñoz! El café cuesta 3 €.\n" * 20
-GUESS = ["--detector", "stdlib", "--candidates", "cp1252,cp949"]
+GUESS = ["--detector", "codecbox", "--candidates", "cp1252,cp949"]
 DASH = b"not the standard stream\n"
 #: How many times a test looks, 0.05 s apart, for a child's output.
 POLLS = 1200
@@ -52,7 +52,7 @@ def work(tmp_path: Path) -> Path:
 def test_detect_exits_0_on_a_guess_and_on_a_certain_answer(work):
     guessed = codecbox("detect", "es.txt", *GUESS, cwd=work)
     assert guessed.returncode == 0, err(guessed)
-    tentative = b"es.txt: windows-1252 (detected), tentative, confidence n/a (stdlib)\n"
+    tentative = b"es.txt: windows-1252 (detected), tentative, confidence 1.00 (codecbox)\n"
     assert guessed.stdout == tentative
     certain = codecbox("detect", "utf8.txt", cwd=work)
     assert (certain.returncode, certain.stdout) == (0, b"utf8.txt: UTF-8 (valid UTF-8), certain\n")
@@ -61,9 +61,11 @@ def test_detect_exits_0_on_a_guess_and_on_a_certain_answer(work):
 def test_detect_exits_0_when_no_guess_fit_and_1_for_a_missing_file(work):
     # Bytes no candidate decodes: the answer is the default, and says so (chardetect: cp1252).
     (work / "odd.bin").write_bytes(b"\x81\x8d caf\xe9")
-    nofit = codecbox("detect", "odd.bin", "--detector", "stdlib", "--candidates", "ascii", cwd=work)
+    nofit = codecbox(
+        "detect", "odd.bin", "--detector", "codecbox", "--candidates", "ascii", cwd=work
+    )
     assert nofit.returncode == 0, err(nofit)
-    assert b"windows-1252 (default), tentative, no guess fit (stdlib)" in nofit.stdout
+    assert b"windows-1252 (default), tentative, no guess fit (codecbox)" in nofit.stdout
     missing = codecbox("detect", "es.txt", "missing.txt", *GUESS, cwd=work)
     assert missing.returncode == 1
     assert "missing.txt: No such file or directory" in err(missing)
@@ -85,7 +87,7 @@ def test_detect_and_decode_read_stdin_not_a_file_named_dash(work):
     data = SPANISH.encode("cp1252")
     detected = codecbox("detect", "-", *GUESS, cwd=work, stdin=data)
     assert detected.returncode == 0, err(detected)
-    assert detected.stdout == b"-: windows-1252 (detected), tentative, confidence n/a (stdlib)\n"
+    assert detected.stdout == b"-: windows-1252 (detected), tentative, confidence 1.00 (codecbox)\n"
     head = codecbox("detect", "-", "--max-bytes", "4", cwd=work, stdin=b"abcd\xe9")
     assert head.stdout == b"-: UTF-8 (valid UTF-8), certain, from the first 4 bytes\n"
     decoded = codecbox("decode", "-", *GUESS, cwd=work, stdin=data)

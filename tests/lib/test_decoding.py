@@ -199,7 +199,7 @@ def test_missing_charset_normalizer_raises(monkeypatch: pytest.MonkeyPatch) -> N
     assert decode_html(b"<p>Caf\xe9</p>").how == "windows-1252 (detected)"
     assert decode_html("<p>Café</p>".encode()).how == "UTF-8 (valid UTF-8)"
     assert decode_html(b"<meta charset=latin1><p>Caf\xe9</p>").how == "windows-1252 (meta)"
-    assert decode_html(b"<p>Caf\xe9</p>", detector="stdlib").how == "windows-1252 (detected)"
+    assert decode_html(b"<p>Caf\xe9</p>", detector="codecbox").how == "windows-1252 (detected)"
 
 
 def test_utf8_without_declaration_is_valid() -> None:

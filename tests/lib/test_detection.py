@@ -140,7 +140,7 @@ def test_charset_normalizer_with_candidates():
     assert guess_charset_normalizer(data, ["cp1252", "cp949"]).encoding.codec == "cp949"
     guess = guess_charset_normalizer(data, ["cp932", "euc_jp"])
     assert guess.encoding is None or guess.encoding.codec in ("cp932", "euc_jp")
-    # UTF-8 stays in play, as with stdlib
+    # UTF-8 stays in play, as with codecbox's own detector
     assert guess_charset_normalizer(JAPANESE.encode(), ["cp1252"]).encoding.codec == "utf-8"
 
 

@@ -42,7 +42,7 @@ from codecbox.detection import (
     detector_for,
     guess_chardet,
     guess_charset_normalizer,
-    guess_stdlib,
+    guess_codecbox,
 )
 from codecbox.streaming import write_atomic
 from curso.inspection import byte_groups, read_as, readings
@@ -95,7 +95,7 @@ CALLS_WITH_A_BAD_NAME = {
     "sniff(chardet)": lambda p: sniff(b"hola", [BAD], detector="chardet"),
     "sniff_file": lambda p: sniff_file(p, [BAD]),
     "decode_prefix": lambda p: decode_prefix(b"hola", BAD),
-    "guess_stdlib": lambda p: guess_stdlib(b"hola", candidates=[BAD]),
+    "guess_codecbox": lambda p: guess_codecbox(b"hola", candidates=[BAD]),
     "guess_charset_normalizer": lambda p: guess_charset_normalizer(b"hola", candidates=[BAD]),
     "guess_chardet": lambda p: guess_chardet(b"hola", candidates=[BAD]),
     "decode_bytes(declared)": lambda p: decode_bytes(b"hola", declared=BAD),
@@ -188,7 +188,8 @@ def test_chardet_missing_names_the_extra(call, without_chardet):
 
 
 def test_other_detectors_work_without_chardet(without_chardet):
-    assert detector_for("stdlib") is guess_stdlib
+    assert detector_for("codecbox") is guess_codecbox
+    assert detector_for("charset-normalizer") is guess_charset_normalizer
     assert sniff(SPANISH).encoding.name == "windows-1252"
 
 
@@ -229,7 +230,7 @@ DECODED = {
     "meta": (lambda: decode_html(b"<meta charset=latin1>\xff"), Rule.META, False),
     "declared": (lambda: decode_bytes(b"x\xff", declared="latin1"), Rule.DECLARED, True),
     "valid": (lambda: decode_html("año".encode()), Rule.VALID_UTF8, True),
-    "detected": (lambda: decode_html(SPANISH, detector="stdlib"), Rule.DETECTED, False),
+    "detected": (lambda: decode_html(SPANISH, detector="codecbox"), Rule.DETECTED, False),
     "default": (lambda: decode_html(b"x\xff", detector=_fake(None)), Rule.DEFAULT, False),
 }
 
@@ -281,7 +282,7 @@ def test_guess_confident_follows_the_rule(name):
 
 def test_guess_without_an_encoding_is_not_confident():
     assert not Guess(None, "x", Rule.BOM).confident
-    assert guess_stdlib(b"\x81\xff", ["euc_jp"]).confident is False
+    assert guess_codecbox(b"\x81\xff", ["euc_jp"]).confident is False
 
 
 INPUTS = {
@@ -294,7 +295,6 @@ INPUTS = {
     "short": b"\xe9",
 }
 RAW_METRICS = {
-    "stdlib": "mean score per byte",
     "charset-normalizer": "chaos",
     "chardet": "confidence",
     "codecbox": "margin",
@@ -308,8 +308,6 @@ def test_guess_confidence_and_raw_metric(name, data):
     for candidates in (None, ["cp1252", "cp949", "cp932"]):
         guess = DETECTORS[name](data, candidates)
         assert guess.confidence is None or 0.0 <= guess.confidence <= 1.0
-        if name == "stdlib":
-            assert guess.confidence is None  # it scores, it does not estimate
         if guess.raw is not None:
             metric, value = guess.raw
             assert metric == RAW_METRICS[name]
