@@ -295,7 +295,7 @@ def decode_html(
 invalid continuation byte
     """
     data = bytes(body)
-    wanted, detect, fallback = _undeclared_options(candidates, detector, default)
+    wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)
     if errors != "replace":
         _check_errors(errors)
 
@@ -327,13 +327,20 @@ invalid continuation byte
     return _decode(data, decision, errors)
 
 
-def _undeclared_options(
-    candidates: Sequence[str | Encoding] | None, detector: str | Detector, default: str | Encoding
+def undeclared_options(
+    candidates: Sequence[str | Encoding] | None,
+    detector: str | Detector,
+    default: str | Encoding,
+    *,
+    web: bool = False,
 ) -> tuple[list[Encoding] | None, Detector, Encoding]:
-    """The options for bytes that declare nothing, checked (a bad one fails on every call)."""
+    """The options of :func:`decide` for bytes that declare nothing, checked (a bad one
+    fails on every call): candidates as :func:`~codecbox.labels.resolve` reads codec
+    names, and for a page (``web``) as browsers decode them (:func:`exact`), so that the
+    detector scores each with the codec the answer will be decoded with."""
     fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
     wanted = _candidates(candidates)
-    if wanted is not None:  # scored with the codec they will decode with
+    if wanted is not None and web:
         wanted = [exact(enc) for enc in wanted]
     return wanted, detector_for(detector), fallback
 
@@ -409,7 +416,7 @@ def _decode_text_file(
 ) -> Decoded:
     _check_errors(errors)
     encoding = None if declared is None else file_label(declared)
-    wanted, detect, fallback = _undeclared_options(candidates, detector, default)
+    wanted, detect, fallback = undeclared_options(candidates, detector, default)
     decision = decide(
         data,
         () if encoding is None else (lambda: (encoding, Rule.DECLARED),),

@@ -88,6 +88,7 @@ CLASS_POINTS: dict[str, float] = {
     "s": 0.0,  # rare symbols: ¤ ¦ ¨ ¬ ¯ ´ ¸ ¹ ² ³ ¼ ½ ¾ × ÷ ± µ ¶ † ‡ ‰ ‹ › ...
     "b": -2.0,  # box drawing, blocks, shapes: what KOI8 and IBM866 bytes become elsewhere
     "x": -8.0,  # controls, private use, unassigned, U+FFFD: no real text has them
+    "X": -3.0,  # a C1 control: the five bytes windows-1252 leaves undefined read as browsers do
     "o": 0.0,  # a letter of some other script
     "n": 0.5,  # a digit of some other script
 }
@@ -145,6 +146,8 @@ def char_class(ch: str) -> str:
         return "s"
     if ch == "\xa0":
         return " "
+    if 0x80 <= o <= 0x9F:
+        return "X"
     cat = unicodedata.category(ch)
     if cat in ("Cc", "Co", "Cn", "Cs") or ch == "\ufffd":
         return "x"
@@ -545,7 +548,7 @@ def score(
     ``floor`` (the rules that give points run first, then those that take them away).
 
     >>> score("año", "cp1252"), score("a\\x96o", "cp1252")
-    (3.0, -6.0)
+    (3.0, -1.0)
     """
     b = base(text) if first is None else first
     classes, present = b.classes, b.present

@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from codecbox.decoding import DEFAULT_ENCODING, _undeclared_options, decide, file_label
+from codecbox.decoding import DEFAULT_ENCODING, decide, file_label, undeclared_options
 from codecbox.detection import Detector, Guess
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
@@ -187,7 +187,7 @@ def _import(
     label = None if declared is None else file_label(declared)
     table = {name: resolve(enc) for name, enc in (origins or {}).items()}
     source = None if origin is None else table.get(origin)
-    names, detect, fallback = _undeclared_options(candidates, detector, DEFAULT_ENCODING)
+    names, detect, fallback = undeclared_options(candidates, detector, DEFAULT_ENCODING)
     where = None if path is None else str(path)
 
     try:

@@ -27,7 +27,7 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import BinaryIO
 
-from codecbox.decoding import DEFAULT_ENCODING, Decision, _undeclared_options, decide
+from codecbox.decoding import DEFAULT_ENCODING, Decision, decide, undeclared_options
 from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError, EncodeError
 from codecbox.labels import Encoding, resolve
@@ -474,7 +474,7 @@ def _decide_head(
     found = bom(head[:_BOM_LOOK])
     if found is not None:
         return Decision(found[0], Rule.BOM, found[1]), more
-    wanted, detector, fallback = _undeclared_options(candidates, detect, default)
+    wanted, detector, fallback = undeclared_options(candidates, detect, default)
     data = head[:max_bytes]
     return decide(data, candidates=wanted, detector=detector, default=fallback, prefix=more), more
 

@@ -136,9 +136,9 @@ def test_decode_html_is_decide_with_the_web_policy(body, header):
         rule = Rule.META_PARSED if found.while_parsing else Rule.META
         return web_encoding(found.encoding), rule
 
-    from codecbox.decoding import _undeclared_options
+    from codecbox.decoding import undeclared_options
 
-    wanted, detector, default = _undeclared_options(None, "codecbox", "windows-1252")
+    wanted, detector, default = undeclared_options(None, "codecbox", "windows-1252", web=True)
     decision = decide(
         body, [*declared, meta], web=True, candidates=wanted, detector=detector, default=default
     )
