@@ -265,7 +265,6 @@ def _fixup(exc: UnicodeError) -> tuple[str, int]:
     return text, resume - ctx.base
 
 
-
 @cache
 def _fixup_handler() -> str:
     """The name of :func:`_fixup` as an error handler, registered on first use."""
