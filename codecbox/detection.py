@@ -568,13 +568,15 @@ PRIORS: dict[str, float] = {
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
 #: The CJK encodings are tried first in their strict standard form (Python's codec: the
 #: text a file in that encoding means), and only when those cannot read the bytes in the
-#: forms after the arrow (the Windows and browser supersets, then JIS X 0213 and HKSCS).
+#: forms after the arrow (the Windows supersets, then JIS X 0213 and HKSCS), with Python's
+#: codecs: a page decodes the answer with the browser's (``exact``), which reads the same
+#: text but for a handful of characters, and whose incremental decoder is slow on CJK.
 FALLBACKS: dict[str, tuple[str, ...]] = {
     "shift_jis": ("cp932", "shift_jis_2004"),
-    "euc_jp": ("euc-jp", "euc_jis_2004"),
+    "euc_jp": ("euc_jis_2004",),
     "euc_kr": ("cp949",),
     "gb2312": ("gbk", "gb18030"),
-    "big5": ("big5-hkscs", "big5hkscs"),
+    "big5": ("cp950", "big5hkscs"),
 }
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
@@ -758,7 +760,7 @@ def _trial(name: str) -> Encoding:
 @lru_cache(maxsize=1)
 def _fallbacks() -> dict[str, tuple[Encoding, ...]]:
     return {
-        _trial(k).name: tuple(dict.fromkeys(exact(resolve(f)) for f in v))
+        _trial(k).name: tuple(dict.fromkeys(resolve(f) for f in v))
         for k, v in FALLBACKS.items()
     }
 
