@@ -188,7 +188,9 @@ def _version(dist: str) -> str:
 def peers() -> tuple[dict[str, Callable[[bytes], Answer]], dict[str, str]]:
     """The detectors installed (name -> function) and a note for each, installed or not."""
     found: dict[str, Callable[[bytes], Answer]] = {"codecbox": answer_codecbox}
-    notes = {"codecbox": "codecbox " + (_version("codecbox") or "(checkout)")}
+    import codecbox
+
+    notes = {"codecbox": f"codecbox {codecbox.__version__} ({Path(codecbox.__file__).parent})"}
     for name, module, dist, fn, hint in (
         ("chardet", "chardet", "chardet", answer_chardet, "pip install chardet"),
         (
