@@ -168,3 +168,16 @@ def test_codepoint():
     assert codepoint("\U0010ffff") == "U+10FFFF"
     assert codepoint("ñ") == "U+00F1"
     assert codepoint("\x00") == "U+0000"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: byte_groups(b"hola", "klingon"),
+        lambda: read_as(b"hola", "klingon"),
+        lambda: readings(b"hola", ["utf-8", "klingon"]),
+    ],
+)
+def test_an_unknown_encoding_fails_at_call_time(call) -> None:
+    with pytest.raises(UnknownEncodingError, match="'klingon'"):
+        call()

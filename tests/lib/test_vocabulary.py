@@ -45,7 +45,6 @@ from codecbox.detection import (
     guess_codecbox,
 )
 from codecbox.streaming import write_atomic
-from curso.inspection import byte_groups, read_as, readings
 
 BAD = "klingon"
 
@@ -109,9 +108,6 @@ CALLS_WITH_A_BAD_NAME = {
     "import_file(declared)": lambda p: import_file(p, declared=BAD),
     "import_file(candidates)": lambda p: import_file(p, candidates=[BAD]),
     "import_file(origins)": lambda p: import_file(p, origin="erp", origins={"erp": BAD}),
-    "byte_groups": lambda p: byte_groups(b"hola", BAD),
-    "read_as": lambda p: read_as(b"hola", BAD),
-    "readings": lambda p: readings(b"hola", ["utf-8", BAD]),
 }
 
 
