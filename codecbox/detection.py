@@ -760,8 +760,7 @@ def _trial(name: str) -> Encoding:
 @lru_cache(maxsize=1)
 def _fallbacks() -> dict[str, tuple[Encoding, ...]]:
     return {
-        _trial(k).name: tuple(dict.fromkeys(resolve(f) for f in v))
-        for k, v in FALLBACKS.items()
+        _trial(k).name: tuple(dict.fromkeys(resolve(f) for f in v)) for k, v in FALLBACKS.items()
     }
 
 
