@@ -258,6 +258,11 @@ def _utf16_32(data: bytes, prefix: bool) -> tuple[Encoding, str] | None:
 #: Unicode categories no text has: controls (white space aside, checked apart), private
 #: use, surrogates, unassigned.
 _NOT_TEXT = frozenset({"Cc", "Co", "Cs", "Cn"})
+#: The characters short UTF-8 text has (Latin-1 and Latin Extended-A letters and signs, the
+#: basic Greek, Cyrillic, Hebrew and Arabic letters), or any of three or four bytes.
+_COMMON_2BYTE = re.compile(
+    "[\u00a0-\u017f\u0386-\u03ce\u0400-\u045f\u05d0-\u05ea\u0621-\u064a\u0800-\U0010ffff]"
+)
 #: A U+FFFD between two ASCII characters: one invalid byte alone, as windows-1252 makes.
 _LONE_REPLACEMENT = re.compile(r"(?:(?<=[\x00-\x7f])|^)\ufffd(?=[\x00-\x7f]|$)")
 
@@ -318,7 +323,9 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     what); the zero bytes of UTF-32 or UTF-16 code units are :attr:`Rule.NUL_PATTERN`;
     ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so they are also valid UTF-8) are
     :attr:`Rule.ESCAPES`; valid UTF-8 is :attr:`Rule.VALID_UTF8` (a pure-ASCII input
-    too: it reads the same in every ASCII-compatible encoding); bytes that are valid
+    too: it reads the same in every ASCII-compatible encoding; but not at most four
+    non-ASCII bytes that make a character short text rarely has, such as ``ҹ``: legacy
+    bytes are valid UTF-8 that way by chance, so a detector decides); bytes that are valid
     UTF-8 but for a few invalid ones (three valid multi-byte characters for each invalid
     sequence, and at least 12; or invalid bytes between ASCII characters, and at least
     one valid character for four of them: legacy text has almost no valid sequence, or,
@@ -366,6 +373,10 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     if utf8 is not None:
         if utf8.isascii():
             return None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
+        if len(data) - len(data.translate(None, _ASCII_BYTES)) <= 4 and not all(
+            _COMMON_2BYTE.match(ch) for ch in utf8 if ch > "\x7f"
+        ):
+            return None  # one or two odd characters: legacy bytes that are UTF-8 by chance
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
     text = data.decode("utf-8", "replace")
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
