@@ -28,8 +28,9 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
-from codecbox.detection import Detector, Guess, detector_for, evidence, exact
+from codecbox.detection import Detector, Guess, _evidence, detector_for, exact
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
@@ -141,8 +142,8 @@ def _decode_as(
 # --- the one pipeline ---------------------------------------------------------------------
 
 _UTF8 = resolve("utf-8")
-#: What a byte order mark can start with: the one check most pages need.
-_BOM_STARTS = frozenset(mark[0] for mark, *_ in BOMS)
+#: What a byte order mark can start with: the one check most inputs need.
+_BOM_FIRST = frozenset(mark[:1] for mark, *_ in BOMS)
 
 
 def _check_errors(errors: str) -> None:
@@ -150,16 +151,27 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
-@dataclass(frozen=True)
-class Decision(Decided):
+class Decision(NamedTuple):
     """What :func:`decide` chose: the encoding to decode with, the rule, the length of a
-    byte order mark to skip, and the detector's answer when one was asked (or the
-    evidence, for the rules that come from the bytes themselves)."""
+    byte order mark to skip, the detector's answer when one was asked (or the evidence,
+    for binary data), and the text when deciding already decoded all the bytes (valid
+    UTF-8). A named tuple: one is made for every page, and it is the cheapest record."""
 
     encoding: Encoding
     rule: Rule
     skip: int = 0
     guess: Guess | None = None
+    text: str | None = None
+
+    @property
+    def confident(self) -> bool:
+        """As :attr:`codecbox.rules.Decided.confident`: the rule knew the encoding."""
+        return self.rule.certain
+
+    @property
+    def how(self) -> str:
+        """As :attr:`codecbox.rules.Decided.how`, e.g. ``"Shift_JIS (header)"``."""
+        return f"{self.encoding} ({self.rule})"
 
 
 #: A declaration: called only when needed, it gives an encoding and the rule it comes by.
@@ -201,20 +213,20 @@ def decide(
     >>> decide(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).guess.binary
     'PNG image'
     """
-    found = bom(data, web=web)
+    found = bom(data, web=web) if data[:1] in _BOM_FIRST else None
     if found is not None:
         return Decision(found[0], Rule.BOM, found[1])
     for declared in declarations:
         label = declared()
         if label is not None:
             return Decision(label[0], label[1])
-    proof = evidence(data, prefix=prefix) if weigh else None
+    proof, text = _evidence(data, prefix) if weigh else (None, None)
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates
     ):
         if proof.encoding is None:
             return Decision(default, Rule.BINARY, guess=proof)
-        return Decision(proof.encoding, proof.rule)
+        return Decision(proof.encoding, proof.rule, text=text)
     for declared in known:
         label = declared()
         if label is not None:
@@ -235,6 +247,8 @@ def decide(
 
 
 def _decode(data: bytes, decision: Decision, errors: str, where: str | None = None) -> Decoded:
+    if decision.text is not None:
+        return _decoded(decision.text, decision.encoding, decision.rule, 0, decision.guess)
     return _decode_as(
         data, decision.skip, decision.encoding, decision.rule, errors, decision.guess, where
     )

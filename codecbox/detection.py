@@ -206,6 +206,7 @@ MAGIC_WITH_NUL: tuple[tuple[bytes, str], ...] = (
     (b"BZh", "bzip2 data"),
 )
 _MAGIC_FIRST = frozenset(magic[0] for offset, magic, _ in MAGIC if offset == 0)
+_MAGIC_WITH_NUL_FIRST = frozenset(magic[0] for magic, _ in MAGIC_WITH_NUL)
 #: Bytes no text has (C0 controls other than tab, newlines, form feed, backspace, SUB
 #: and the shifts and escape of ISO-2022), with NUL: in quantity they mean binary data.
 _ODD_BYTES = bytes([*range(0x00, 0x08), 0x0B, *range(0x10, 0x1A), *range(0x1C, 0x20), 0x7F])
@@ -220,9 +221,10 @@ def _magic(data: bytes) -> str | None:
         for offset, magic, what in MAGIC:
             if data.startswith(magic, offset):
                 return what
-    for magic, what in MAGIC_WITH_NUL:
-        if data.startswith(magic) and 0 in data[:64]:
-            return what
+    if data[0] in _MAGIC_WITH_NUL_FIRST:
+        for magic, what in MAGIC_WITH_NUL:
+            if data.startswith(magic) and 0 in data[:64]:
+                return what
     return None
 
 
@@ -347,37 +349,46 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     >>> evidence("año".encode("cp1252")) is None
     True
     """
+    return _evidence(data, prefix)[0]
+
+
+def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
+    """:func:`evidence`, and the text when it decoded all of ``data`` as UTF-8 (so that
+    :func:`~codecbox.decoding.decide` need not decode it again)."""
     name = "codecbox"
     if not data:
-        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     what = _magic(data)
     if what is not None:
-        return Guess(None, name, Rule.BINARY, 1.0, binary=what)
+        return Guess(None, name, Rule.BINARY, 1.0, binary=what), None
     odd = len(data) - len(data.translate(None, _ODD_BYTES))
     if odd:
         wide = _utf16_32(data, prefix)
         if wide is not None:
-            return Guess(wide[0], name, Rule.NUL_PATTERN, 1.0)
+            return Guess(wide[0], name, Rule.NUL_PATTERN, 1.0), None
         clean = _clean_utf16(data, prefix)
         if clean is not None:
-            return Guess(clean, name, Rule.DETECTED, 0.9)
+            return Guess(clean, name, Rule.DETECTED, 0.9), None
         if odd >= 4 and odd * 50 >= len(data):  # 2 % of the bytes
-            return Guess(None, name, Rule.BINARY, 1.0, binary="NUL and control bytes")
+            return Guess(None, name, Rule.BINARY, 1.0, binary="NUL and control bytes"), None
     if data.isascii():
         if b"\x1b" in data or b"~{" in data:
             escaped = _escapes(data, prefix)
             if escaped is not None:
-                return Guess(escaped, name, Rule.ESCAPES, 1.0)
-        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+                return Guess(escaped, name, Rule.ESCAPES, 1.0), None
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     utf8 = _decodes(data, "utf-8", prefix)
     if utf8 is not None:
         if utf8.isascii():
-            return None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
-        if len(data) - len(data.translate(None, _ASCII_BYTES)) <= 4 and not all(
-            _COMMON_2BYTE.match(ch) for ch in utf8 if ch > "\x7f"
+            return None, None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
+        few = len(data) - len(utf8) <= 2  # (each character of 2 bytes adds 1, of 3 adds 2)
+        if (
+            few
+            and len(data) - len(data.translate(None, _ASCII_BYTES)) <= 4
+            and not all(_COMMON_2BYTE.match(ch) for ch in utf8 if ch > "\x7f")
         ):
-            return None  # one or two odd characters: legacy bytes that are UTF-8 by chance
-        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0)
+            return None, None  # one or two odd characters: legacy bytes that are UTF-8 by chance
+        return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None if prefix else utf8
     text = data.decode("utf-8", "replace")
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     if prefix and text.endswith("\ufffd"):
@@ -388,8 +399,8 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
     majority = wide_chars >= 3 * invalid and wide_chars >= 12
     if invalid > 0 and wide_chars >= 2 and (majority or alone * 5 >= invalid * 4):
-        return Guess(_UTF8, name, Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid))
-    return None
+        return Guess(_UTF8, name, Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid)), None
+    return None, None
 
 
 # --- library adapters -------------------------------------------------------------------------
