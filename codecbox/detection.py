@@ -537,6 +537,8 @@ MAX_BYTES = 65536
 #: :data:`DECISIVE` points of each other (the others are dropped at each step).
 WINDOWS = (96, 512, 4096)
 DECISIVE = 8.0
+#: ... but the best multi-byte reading of each language stays while within this many points.
+FAMILY_DECISIVE = 64.0
 
 #: What ``codecbox`` tries without candidates, with its prior in points (a reading must
 #: beat a reading with a higher prior by that much). One point is about one character.
@@ -910,6 +912,20 @@ def _rank(
     return scored, left_out
 
 
+def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> set[str]:
+    """The names of the best multi-byte reading of each language (Chinese, Japanese,
+    Korean, other) whose score is above ``floor``."""
+    best: dict[str, tuple[float, str]] = {}
+    for total, enc, _ in scored:
+        codec = enc.codec or ""
+        if total <= floor or _single_byte(codec):
+            continue
+        family = guessing.language_of(codec)
+        if family not in best or total > best[family][0]:
+            best[family] = (total, enc.name)
+    return {name for _, name in best.values()}
+
+
 def _top_two(top: list[tuple[float, str]], total: float, text: str) -> list[tuple[float, str]]:
     """The best two (score, text) of ``top`` and the new one, of different texts; on a tie
     the one already there stays first."""
@@ -1036,9 +1052,17 @@ def guess_codecbox(
         leader = max(scored, key=lambda t: t[0])
         near = [t for t in scored if t[0] > leader[0] - DECISIVE]
         late = [enc.name for bound, enc in left_out if bound > leader[0] - DECISIVE]
-        if not late and all(whole[t[1].name] == whole[leader[1].name] for t in near):
+        # The best reading of each multi-byte family stays in the race when it is not far
+        # behind: a page's first characters of Big5 or EUC-KR among ASCII markup score
+        # little, a longer window shows what they are.
+        families = _family_bests(scored, leader[0] - FAMILY_DECISIVE)
+        if (
+            not late
+            and all(whole[t[1].name] == whole[leader[1].name] for t in near)
+            and all(whole[name] == whole[leader[1].name] for name in families)
+        ):
             break  # no other text is close: a longer window would not change the answer
-        close = {t[1].name for t in near} | set(late)
+        close = {t[1].name for t in near} | set(late) | families
         readable = [(enc, prior) for enc, prior in readable if enc.name in close]
     if not scored:
         return Guess(None, name)
