@@ -297,6 +297,22 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
+def _total_row(
+    label: str,
+    items: Sequence[Item],
+    runs: dict[str, Run],
+    show: Callable[[int, int], str],
+    *,
+    superset: bool = False,
+) -> list[str]:
+    """One table row: how many of ``items`` each detector got right."""
+    row = [label, str(len(items))]
+    for run in runs.values():
+        right = sum(is_right(i, a, superset) for i, a in zip(items, run.answers, strict=True))
+        row.append(show(right, len(items)))
+    return row
+
+
 def report_documents(docs: Sequence[Item], runs: dict[str, Run]) -> str:
     names = list(runs)
     cats = [c for c in suite.CATEGORIES if any(i.category == c for i in docs)]
@@ -308,15 +324,7 @@ def report_documents(docs: Sequence[Item], runs: dict[str, Run]) -> str:
             ok = sum(is_right(docs[k], runs[name].answers[k]) for k in idx)
             row.append(_cell(ok, len(idx)))
         rows.append(row)
-    sup = ["all, superset right", str(len(docs))]
-    for name in names:
-        sup.append(
-            _cell(
-                sum(is_right(i, a, True) for i, a in zip(docs, runs[name].answers, strict=True)),
-                len(docs),
-            )
-        )
-    rows.append(sup)
+    rows.append(_total_row("all, superset right", docs, runs, _cell, superset=True))
     sources = sorted({i.source for i in docs if i.category == "external real files"})
     for src in sources:
         idx = [k for k, i in enumerate(docs) if i.source == src]
@@ -336,24 +344,8 @@ def report_snippets(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequen
         for name in names:
             row.append(_pct(sum(is_right(snips[k], runs[name].answers[k]) for k in idx), len(idx)))
         rows.append(row)
-    row = ["all", str(len(snips))]
-    for name in names:
-        row.append(
-            _pct(
-                sum(is_right(i, a) for i, a in zip(snips, runs[name].answers, strict=True)),
-                len(snips),
-            )
-        )
-    rows.append(row)
-    row = ["all, superset right", str(len(snips))]
-    for name in names:
-        row.append(
-            _pct(
-                sum(is_right(i, a, True) for i, a in zip(snips, runs[name].answers, strict=True)),
-                len(snips),
-            )
-        )
-    rows.append(row)
+    rows.append(_total_row("all", snips, runs, _pct))
+    rows.append(_total_row("all, superset right", snips, runs, _pct, superset=True))
     return table(["length", "n", *names], rows)
 
 

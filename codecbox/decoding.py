@@ -26,11 +26,17 @@ import functools
 import os
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
-from codecbox.detection import Detector, Guess, _evidence, detector_for, exact
+from codecbox.detection import (
+    Detector,
+    Guess,
+    _evidence,
+    candidate_encodings,
+    detector_for,
+    exact,
+)
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
@@ -151,27 +157,18 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
-class Decision(NamedTuple):
+@dataclass(frozen=True)
+class Decision(Decided):
     """What :func:`decide` chose: the encoding to decode with, the rule, the length of a
     byte order mark to skip, the detector's answer when one was asked (or the evidence,
     for binary data), and the text when deciding already decoded all the bytes (valid
-    UTF-8). A named tuple: one is made for every page, and it is the cheapest record."""
+    UTF-8)."""
 
     encoding: Encoding
     rule: Rule
     skip: int = 0
     guess: Guess | None = None
-    text: str | None = None
-
-    @property
-    def confident(self) -> bool:
-        """As :attr:`codecbox.rules.Decided.confident`: the rule knew the encoding."""
-        return self.rule.certain
-
-    @property
-    def how(self) -> str:
-        """As :attr:`codecbox.rules.Decided.how`, e.g. ``"Shift_JIS (header)"``."""
-        return f"{self.encoding} ({self.rule})"
+    text: str | None = field(default=None, repr=False, compare=False)
 
 
 #: A declaration: called only when needed, it gives an encoding and the rule it comes by.
@@ -266,12 +263,6 @@ def _header_encoding(value: str) -> Encoding | None:
     return None if name is None else web_encoding(name)
 
 
-def _candidates(candidates: Sequence[str | Encoding] | None) -> list[Encoding] | None:
-    if isinstance(candidates, str):  # a bare "cp1252" would be iterated letter by letter
-        raise TypeError("candidates must be a sequence of encoding names, not a str")
-    return None if candidates is None else [resolve(name) for name in candidates]
-
-
 def decode_html(
     body: bytes,
     content_type: str | Sequence[str] | None = None,
@@ -353,7 +344,7 @@ def undeclared_options(
     names, and for a page (``web``) as browsers decode them (:func:`exact`), so that the
     detector scores each with the codec the answer will be decoded with."""
     fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
-    wanted = _candidates(candidates)
+    wanted = None if candidates is None else list(candidate_encodings(candidates))
     if wanted is not None and web:
         wanted = [exact(enc) for enc in wanted]
     return wanted, detector_for(detector), fallback

@@ -45,6 +45,7 @@ from codecbox.rules import Rule
 from codecbox.sniffing import bom
 
 __all__ = [
+    "candidate_encodings",
     "DETECTORS",
     "Detector",
     "Guess",
@@ -142,12 +143,17 @@ def decode_prefix(data: bytes, encoding: str | Encoding) -> str:
         raise DecodeError.wrap(exc, base=base, encoding=enc.name) from exc
 
 
-def _candidates(candidates: Sequence[str | Encoding] | None) -> tuple[Encoding, ...]:
-    if isinstance(candidates, str):  # a bare "cp1252" would be iterated letter by letter
+def candidate_encodings(candidates: Sequence[str | Encoding]) -> tuple[Encoding, ...]:
+    """A candidate list, checked once for every caller: each name resolved (an unknown one
+    raises :class:`~codecbox.errors.UnknownEncodingError`), a bare ``str`` refused (it
+    would be iterated letter by letter), an encoding without a decoder refused.
+
+    >>> [e.name for e in candidate_encodings(["cp1252", "sjis"])]
+    ['windows-1252', 'shift_jis']
+    """
+    if isinstance(candidates, str):
         raise TypeError("candidates must be a sequence of encoding names, not a str")
-    # None is "the detector's own default": the callers handle it, so there is nothing here.
-    names = () if candidates is None else tuple(candidates)
-    out = tuple(resolve(name) for name in names)
+    out = tuple(resolve(name) for name in candidates)
     for enc in out:
         if enc.codec is None:
             raise ValueError(f"{enc.name} cannot be a candidate: it has no decoder")
@@ -433,7 +439,7 @@ def _library_names(
     if candidates is None:
         return None
     names = list(utf8)
-    for given, enc in zip(candidates, _candidates(candidates), strict=True):
+    for given, enc in zip(candidates, candidate_encodings(candidates), strict=True):
         assert enc.codec is not None
         if enc.codec == "utf-8-sig":  # the libraries report it as UTF-8 with a BOM
             continue
@@ -986,7 +992,7 @@ def guess_codecbox(
     """
     name = "codecbox"
     explicit = candidates is not None
-    names = _candidates(candidates) if explicit else ()
+    names = candidate_encodings(candidates) if candidates is not None else ()
     found = bom(data, keep=True)
     if found is not None:
         return Guess(found[0], name, Rule.BOM, 1.0)

@@ -29,7 +29,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from codecbox.detection import Guess
+from codecbox.detection import Guess, candidate_encodings
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
@@ -61,17 +61,6 @@ __all__ = [
 #: The legacy encodings v1, v2 and ``stdlib`` try when no candidates are given; on a tie
 #: the earlier one wins.
 DEFAULT_CANDIDATES: tuple[str, ...] = ("cp1252", "cp932", "euc_jp", "cp949")
-
-
-def _candidates(candidates: Sequence[str | Encoding] | None) -> tuple[Encoding, ...]:
-    if isinstance(candidates, str):  # a bare "cp1252" would be iterated letter by letter
-        raise TypeError("candidates must be a sequence of encoding names, not a str")
-    names = DEFAULT_CANDIDATES if candidates is None else tuple(candidates)
-    out = tuple(resolve(name) for name in names)
-    for enc in out:
-        if enc.codec is None:
-            raise ValueError(f"{enc.name} cannot be a candidate: it has no decoder")
-    return out
 
 
 def _decodes(data: bytes, codec: str, prefix: bool) -> str | None:
@@ -179,7 +168,7 @@ def guess_by_score(
     ...                score=vowels, detector="vowels").how
     'windows-1252 (vowels)'
     """
-    names = _candidates(candidates)
+    names = candidate_encodings(DEFAULT_CANDIDATES if candidates is None else candidates)
     found = bom(data, keep=True) if boms else None
     if found is not None:
         return Guess(found[0], detector, Rule.BOM)
@@ -188,7 +177,7 @@ def guess_by_score(
     best: Encoding | None = None
     best_score = float("-inf")
     for enc in names:
-        assert enc.codec is not None  # _candidates refuses the replacement encoding
+        assert enc.codec is not None  # candidate_encodings refuses the replacement encoding
         text = _decodes(data, enc.codec, prefix)
         if text is None:
             continue
