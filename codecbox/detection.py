@@ -43,6 +43,7 @@ from codecbox.errors import DecodeError, install_hint
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
+from codecbox.table import TABLE
 
 __all__ = [
     "candidate_encodings",
@@ -547,78 +548,24 @@ DECISIVE = 8.0
 FAMILY_DECISIVE = 64.0
 
 #: What ``codecbox`` tries without candidates, with its prior in points (a reading must
-#: beat a reading with a higher prior by that much). One point is about one character.
-PRIORS: dict[str, float] = {
-    "cp1252": 0.0,
-    "shift_jis": 0.0,
-    "euc_jp": 0.0,
-    "euc_kr": 0.0,
-    "gb2312": -0.5,
-    "big5": -1.0,
-    "cp1251": -1.5,
-    "cp1250": -0.5,
-    "iso8859_15": -1.0,
-    "cp1254": -1.5,
-    "cp1253": -2.0,
-    "cp1257": -1.5,
-    "koi8_r": -2.0,
-    "cp1256": -2.0,
-    "cp1255": -1.0,
-    "cp874": -2.0,
-    "iso8859_2": -1.5,
-    "koi8_u": -2.5,
-    "cp866": -2.5,
-    "iso8859_7": -2.5,
-    "iso8859_8": -2.5,
-    "cp1258": -1.5,
-    "iso8859_5": -3.0,
-    "iso8859_6": -3.0,
-    "mac_cyrillic": -3.0,
-    "mac_roman": -2.0,
-    "johab": -4.0,
-    # Encodings no browser guesses, tried last: DOS code pages, Mac, the other ISO-8859.
-    "cp850": -3.0,
-    "cp852": -3.0,
-    "cp437": -3.5,
-    "cp855": -3.5,
-    "iso8859_13": -3.0,
-    "iso8859_4": -3.5,
-    "iso8859_10": -3.5,
-    "iso8859_16": -3.5,
-    "iso8859_3": -3.5,
-    "mac_latin2": -3.5,
-    "mac_greek": -3.5,
-    "cp737": -4.0,
-    "cp775": -4.0,
-    "cp857": -4.0,
-    "cp862": -4.0,
-    "cp869": -4.0,
-    "mac_turkish": -4.0,
-}
+#: beat a reading with a higher prior by that much; one point is about one character):
+#: the records of :data:`codecbox.table.TABLE` with a prior, by their first try.
+PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None}
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
 #: The CJK encodings are tried first in their strict standard form (Python's codec: the
 #: text a file in that encoding means), and only when those cannot read the bytes in the
-#: forms after the arrow (the Windows supersets, then JIS X 0213 and HKSCS), with Python's
+#: forms after it (the Windows supersets, then JIS X 0213 and HKSCS), with Python's
 #: codecs: a page decodes the answer with the browser's (``exact``), which reads the same
 #: text but for a handful of characters, and whose incremental decoder is slow on CJK.
-FALLBACKS: dict[str, tuple[str, ...]] = {
-    "shift_jis": ("cp932", "shift_jis_2004"),
-    "euc_jp": ("euc_jis_2004",),
-    "euc_kr": ("cp949",),
-    "gb2312": ("gbk", "gb18030"),
-    "big5": ("cp950", "big5hkscs"),
-}
+FALLBACKS: dict[str, tuple[str, ...]] = {r.tries[0]: r.tries[1:] for r in TABLE if r.tries}
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (a reading with
 #: a different text) the detector is not sure.
 SURE_MARGIN = 4.0
 
-_ESCAPED = (  # 7-bit encodings: recognised by their escape sequences, before UTF-8
-    ("iso2022_jp", (b"\x1b$B", b"\x1b$@", b"\x1b(J", b"\x1b$(D")),
-    ("iso2022_kr", (b"\x1b$)C",)),
-    ("hz", (b"~{",)),
-)
+#: 7-bit encodings: recognised by their escape sequences, before UTF-8
+_ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
 _MULTIBYTE = re.compile(r"utf|cp93|cp94|cp95|euc|jis|johab|gb|big5|hz|iso2022|kr|mbcs")
 _ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
@@ -736,7 +683,7 @@ def _hinted(hint: str | None) -> frozenset[str]:
     else:
         key, *rest = hint.replace("_", "-").split("-")
         if key == "zh" and {"tw", "hk", "mo", "hant"} & set(rest):
-            key = "tw"  # traditional Chinese: Big5
+            key = "zh-hant"  # traditional Chinese: Big5
         found = HINTS.get(key) or TLD_HINTS.get(key)
     return frozenset(_trial(c).name for c in found or ())
 
@@ -754,19 +701,10 @@ def exact(enc: Encoding) -> Encoding:
     return found if found.codec is not None else enc
 
 
-#: Python codecs whose every valid byte sequence a browser's decoder of another encoding
-#: reads to the same text (not the JIS X 0213 codecs: 2,457 of their characters differ).
-SUPERSETS = {
-    "shift_jis": "Shift_JIS",
-    "euc_kr": "EUC-KR",
-    "gb2312": "GBK",
-    "gbk": "GBK",
-    "big5": "Big5",
-    "cp950": "Big5",
-    "iso8859-1": "windows-1252",
-    "iso8859-9": "windows-1254",
-    "iso8859-11": "windows-874",
-}
+#: Python codec -> the browser's encoding that reads its bytes (:attr:`Record.subsets
+#: <codecbox.table.Record.subsets>`: the same text but for a few mapping variants; not the
+#: JIS X 0213 codecs, 2,457 of whose characters differ).
+SUPERSETS = {s: r.name for r in TABLE if r.exact for s in r.subsets}
 
 
 @lru_cache(maxsize=1)
@@ -799,64 +737,20 @@ def _default_trial() -> tuple[tuple[Encoding, float], ...]:
     return tuple((_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
 
 
-_CYRILLIC = ("cp1251", "koi8_r", "cp866", "iso8859_5", "mac_cyrillic")
-_WESTERN = ("cp1252", "iso8859_15")
+def _hints(field: str) -> dict[str, frozenset[str]]:
+    found: dict[str, set[str]] = {}
+    for r in TABLE:
+        for key in getattr(r, field) if r.prior is not None else ():
+            found.setdefault(key.lower(), set()).add(r.key)
+    return {key: frozenset(codecs_) for key, codecs_ in found.items()}
+
 
 #: Language codes -> the legacy encodings of that language; a hint gives them a bonus of
 #: :data:`HINT_POINTS`.
-HINTS: dict[str, frozenset[str]] = {
-    key: frozenset(codecs_)
-    for keys, codecs_ in (
-        (("ru", "be", "kk"), _CYRILLIC),
-        (("uk",), ("cp1251", "koi8_u", "mac_cyrillic")),
-        (("bg", "sr", "mk"), ("cp1251", "iso8859_5")),
-        (("el",), ("cp1253", "iso8859_7")),
-        (("pl", "cs", "sk", "hu", "sl", "hr", "ro", "bs"), ("cp1250", "iso8859_2")),
-        (("ar", "fa", "ur"), ("cp1256", "iso8859_6")),
-        (("he", "iw", "yi"), ("cp1255", "iso8859_8")),
-        (("th",), ("cp874",)),
-        (("tr", "az"), ("cp1254",)),
-        (("lt", "lv", "et"), ("cp1257",)),
-        (("vi",), ("cp1258",)),
-        (("zh",), ("gb2312",)),
-        (("ja",), ("shift_jis", "euc_jp")),
-        (("ko",), ("euc_kr",)),
-        (
-            ("es", "fr", "de", "pt", "it", "nl", "ca", "gl", "eu", "da", "no", "nb", "nn", "sv"),
-            _WESTERN,
-        ),
-        (("en", "fi", "is", "ga", "cy", "af", "id", "ms", "sw"), _WESTERN),
-    )
-    for key in keys
-}
+HINTS = _hints("languages")
 #: Top-level domains -> the legacy encodings of the language written there; a hint gives
 #: them a bonus of :data:`HINT_POINTS`. Generic domains (.com, .org...) say nothing.
-TLD_HINTS: dict[str, frozenset[str]] = {
-    key: frozenset(codecs_)
-    for keys, codecs_ in (
-        (("ru", "by", "kz", "su", "xn--p1ai"), _CYRILLIC),
-        (("ua",), ("cp1251", "koi8_u", "mac_cyrillic")),
-        (("bg", "rs", "mk"), ("cp1251", "iso8859_5")),
-        (("gr", "cy"), ("cp1253", "iso8859_7")),
-        (("pl", "cz", "sk", "hu", "si", "hr", "ro", "ba"), ("cp1250", "iso8859_2")),
-        (("sa", "eg", "ae", "ma", "dz", "tn", "iq", "jo", "ir"), ("cp1256", "iso8859_6")),
-        (("il",), ("cp1255", "iso8859_8")),
-        (("th",), ("cp874",)),
-        (("tr", "az"), ("cp1254",)),
-        (("lt", "lv", "ee"), ("cp1257",)),
-        (("vn",), ("cp1258",)),
-        (("cn", "sg"), ("gb2312",)),
-        (("tw", "hk", "mo"), ("big5",)),
-        (("jp",), ("shift_jis", "euc_jp")),
-        (("kr",), ("euc_kr",)),
-        (
-            ("es", "fr", "de", "pt", "it", "nl", "be", "ch", "at", "lu", "dk", "no", "se"),
-            _WESTERN,
-        ),
-        (("uk", "ie", "fi", "is", "br", "mx", "ar", "cl", "co", "pe", "ve", "uy"), _WESTERN),
-    )
-    for key in keys
-}
+TLD_HINTS = _hints("tlds")
 HINT_POINTS = 3.0
 
 

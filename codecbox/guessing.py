@@ -45,6 +45,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import NamedTuple
 
+from codecbox.table import CJK
+
 __all__ = ["ALPHABETS", "CLASS_POINTS", "char_class", "score", "uncovered_letters"]
 
 # --- the classes ----------------------------------------------------------------------------
@@ -364,41 +366,15 @@ PENALTIES: dict[str, float] = {
     "hanja in a Korean reading": -1.5,
 }
 
-#: Encodings whose readings are Chinese (kana there means the bytes were Japanese).
-CHINESE = frozenset({"gbk", "gb2312", "gb18030", "big5", "big5hkscs", "cp950", "hz"})  # canonical
-#: Encodings whose readings are Japanese (kanji words split by spaces mean the bytes were
-#: Korean, which separates its words).
-JAPANESE = frozenset(
-    {
-        "cp932",
-        "shift_jis",
-        "shift_jis_2004",
-        "shift_jisx0213",
-        "euc_jp",
-        "euc_jis_2004",
-        "euc_jisx0213",
-        "iso2022_jp",
-    }
-)
-
-
-#: Encodings whose readings are Korean (hanja are rare in modern Korean text).
-KOREAN = frozenset({"euc_kr", "cp949", "johab", "iso2022_kr"})
-
-
 def language_of(codec: str | None) -> str:
     """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, ``"ko"`` for a Korean
-    one, else ``""``: the only way the codec that made a reading changes its score.
+    one, else ``""`` (:data:`codecbox.table.CJK`): the only way the codec that made a
+    reading changes its score.
 
     >>> language_of("gb18030"), language_of("euc_jp"), language_of("cp1252")
     ('zh', 'ja', '')
     """
-    if codec is None:
-        return ""
-    codec = codec.removeprefix("whatwg-").replace("-", "_")  # (the exact decoders)
-    if codec in CHINESE:
-        return "zh"
-    return "ja" if codec in JAPANESE else "ko" if codec in KOREAN else ""
+    return "" if codec is None else CJK.get(codec.lower().replace("-", "_"), "")
 
 
 def _count(pattern: re.Pattern[str], classes: str) -> int:

@@ -22,7 +22,6 @@ are. This module reads those declarations exactly as the standards do:
 
 from __future__ import annotations
 
-import codecs
 import functools
 import html
 import re
@@ -32,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from codecbox.labels import Encoding, lookup, resolve
+from codecbox.table import TABLE
 
 __all__ = [
     "BOMS",
@@ -51,13 +51,10 @@ __all__ = [
 # --- byte order marks ---------------------------------------------------------------------
 
 #: (mark, encoding it announces, a codec that decodes the bytes *with* the mark and drops
-#: it, whether browsers honour it). Longest first: the UTF-32LE mark starts with UTF-16LE's.
-BOMS: tuple[tuple[bytes, str, str, bool], ...] = (
-    (codecs.BOM_UTF8, "utf-8", "utf-8-sig", True),
-    (codecs.BOM_UTF32_LE, "utf-32-le", "utf-32", False),
-    (codecs.BOM_UTF32_BE, "utf-32-be", "utf-32", False),
-    (codecs.BOM_UTF16_BE, "utf-16-be", "utf-16", True),
-    (codecs.BOM_UTF16_LE, "utf-16-le", "utf-16", True),
+#: it, whether browsers honour it), from :data:`codecbox.table.TABLE`. Longest first: the
+#: UTF-32LE mark starts with UTF-16LE's.
+BOMS: tuple[tuple[bytes, str, str, bool], ...] = tuple(
+    (r.bom, r.python or r.name, r.sig, r.exact is not None) for r in TABLE if r.bom
 )
 
 
@@ -69,6 +66,7 @@ def bom(data: bytes, *, web: bool = False, keep: bool = False) -> tuple[Encoding
     With ``keep=True`` the encoding is one whose codec decodes the mark away itself
     (``utf-8-sig``, ``utf-16``, ``utf-32``), and the length is 0.
 
+    >>> import codecs
     >>> bom(codecs.BOM_UTF32_LE + "a".encode("utf-32-le"))
     (Encoding(name='utf-32-le', codec='utf-32-le'), 4)
     >>> bom(codecs.BOM_UTF32_LE, web=True)

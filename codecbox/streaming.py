@@ -32,7 +32,7 @@ from codecbox.detection import Detector, Guess, detector_for
 from codecbox.errors import DecodeError, EncodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
-from codecbox.sniffing import bom
+from codecbox.sniffing import BOMS, bom
 
 __all__ = [
     "TranscodeReport",
@@ -75,15 +75,11 @@ def read_chunks(path: StrPath, chunk_size: int = 65536) -> Iterator[bytes]:
 #: Codecs that sniff a byte order mark: codec -> (mark -> the codec after it), and the codec
 #: when there is no mark, which is what decoding the whole input does.
 _MARKED: dict[str, tuple[tuple[tuple[bytes, str], ...], str]] = {
-    "utf-8-sig": (((codecs.BOM_UTF8, "utf-8"),), "utf-8"),
-    "utf-16": (
-        ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")),
-        f"utf-16-{sys.byteorder[0]}e",
-    ),
-    "utf-32": (
-        ((codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be")),
-        f"utf-32-{sys.byteorder[0]}e",
-    ),
+    sig: (
+        tuple((mark, codec) for mark, codec, eats, _ in BOMS if eats == sig),
+        "utf-8" if sig == "utf-8-sig" else f"{sig}-{sys.byteorder[0]}e",
+    )
+    for sig in ("utf-8-sig", "utf-16", "utf-32")
 }
 #: Codecs whose incremental decoder is not linear: every chunk re-decodes an open run.
 _QUADRATIC = {"utf-7"}

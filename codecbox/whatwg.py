@@ -68,84 +68,29 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
+from codecbox.table import TABLE
+
 if TYPE_CHECKING:
     from _typeshed import ReadableBuffer
 
 __all__ = ["CODECS", "PYTHON_CODECS", "decode", "index"]
 
-_SINGLE_BYTE = (
-    "IBM866 ISO-8859-2 ISO-8859-3 ISO-8859-4 ISO-8859-5 ISO-8859-6 ISO-8859-7 ISO-8859-8 "
-    "ISO-8859-8-I ISO-8859-10 ISO-8859-13 ISO-8859-14 ISO-8859-15 ISO-8859-16 KOI8-R KOI8-U "
-    "macintosh windows-874 windows-1250 windows-1251 windows-1252 windows-1253 windows-1254 "
-    "windows-1255 windows-1256 windows-1257 windows-1258 x-mac-cyrillic"
-).split()
-_MULTI_BYTE = ("GBK", "gb18030", "Big5", "EUC-JP", "ISO-2022-JP", "Shift_JIS", "EUC-KR")
+_WEB = [r for r in TABLE if r.exact is not None]
+#: the encodings decoded by a charmap built from their index
+_SINGLE_BYTE = tuple(r.name for r in _WEB if r.width == 1 and r.exact != r.python and r.ascii)
 #: Python's codecs that already decode exactly as the standard does.
-_EXACT_ALREADY = {
-    "UTF-8": "utf-8",
-    "UTF-16BE": "utf-16-be",
-    "UTF-16LE": "utf-16-le",
-    "x-user-defined": "x-user-defined",
-}
+_EXACT_ALREADY = {r.name: r.python for r in _WEB if r.exact == r.python and r.python}
 
 #: WHATWG encoding name -> the name of the codec that decodes exactly as the standard.
-CODECS: dict[str, str] = {
-    **{name: f"whatwg-{name.lower()}" for name in (*_SINGLE_BYTE, *_MULTI_BYTE)},
-    **_EXACT_ALREADY,
-    "replacement": "whatwg-replacement",
-}
+CODECS: dict[str, str] = {r.name: r.exact for r in _WEB if r.exact}
 
-#: WHATWG encoding name -> the nearest Python codec: the one whose decoder is closest to
-#: the browser's (a label found in data decodes with the exact decoder instead, see
-#: ``CODECS``; these are what a programmer's codec name means, and the encoders
-#: of the exact codecs). Several pick the Microsoft superset on purpose, because that is
-#: what the WHATWG decoders implement: Shift_JIS is cp932, EUC-KR is cp949, GBK is
-#: gb18030, Big5 is big5hkscs. None means there is no codec: see the "replacement" encoding.
-#: Each is spelt as Python's canonical name (``codecs.lookup(c).name == c``, a test
-#: checks), so :mod:`codecbox.labels` maps them back without looking any codec up.
-#: :mod:`codecbox.labels` exports it too.
-PYTHON_CODECS: dict[str, str | None] = {
-    "UTF-8": "utf-8",
-    "IBM866": "cp866",
-    "ISO-8859-2": "iso8859-2",
-    "ISO-8859-3": "iso8859-3",
-    "ISO-8859-4": "iso8859-4",
-    "ISO-8859-5": "iso8859-5",
-    "ISO-8859-6": "iso8859-6",
-    "ISO-8859-7": "iso8859-7",
-    "ISO-8859-8": "iso8859-8",
-    "ISO-8859-8-I": "iso8859-8",
-    "ISO-8859-10": "iso8859-10",
-    "ISO-8859-13": "iso8859-13",
-    "ISO-8859-14": "iso8859-14",
-    "ISO-8859-15": "iso8859-15",
-    "ISO-8859-16": "iso8859-16",
-    "KOI8-R": "koi8-r",
-    "KOI8-U": "koi8-u",
-    "macintosh": "mac-roman",
-    "windows-874": "cp874",
-    "windows-1250": "cp1250",
-    "windows-1251": "cp1251",
-    "windows-1252": "cp1252",
-    "windows-1253": "cp1253",
-    "windows-1254": "cp1254",
-    "windows-1255": "cp1255",
-    "windows-1256": "cp1256",
-    "windows-1257": "cp1257",
-    "windows-1258": "cp1258",
-    "x-mac-cyrillic": "mac-cyrillic",
-    "GBK": "gb18030",
-    "gb18030": "gb18030",
-    "Big5": "big5hkscs",
-    "EUC-JP": "euc_jp",
-    "ISO-2022-JP": "iso2022_jp",
-    "Shift_JIS": "cp932",
-    "EUC-KR": "cp949",
-    "replacement": None,
-    "UTF-16BE": "utf-16-be",
-    "UTF-16LE": "utf-16-le",
-    "x-user-defined": "x-user-defined",
-}
+#: WHATWG encoding name -> the nearest Python codec (:attr:`codecbox.table.Record.python`):
+#: what a programmer's codec name means, and the encoder of the exact codec. Several are
+#: the Microsoft superset on purpose, because that is what the WHATWG decoders implement:
+#: Shift_JIS is cp932, EUC-KR is cp949, GBK is gb18030, Big5 is big5hkscs. None: no codec
+#: (the "replacement" encoding). Spelt as Python's canonical names (a test checks), so
+#: :mod:`codecbox.labels` maps them back without looking any codec up.
+PYTHON_CODECS: dict[str, str | None] = {r.name: r.python for r in _WEB}
 
 
 def _normal(name: str) -> str:
