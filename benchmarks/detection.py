@@ -349,6 +349,27 @@ def report_snippets(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequen
     return table(["length", "n", *names], rows)
 
 
+def report_cjk(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
+    """Short CJK (issue 18, item 6: at least chardetng at every length): each CJK cell by
+    length, best of the row in bold."""
+    names = list(runs)
+    rows = []
+    for group in dict.fromkeys(i.group for i in snips if i.group.split()[0] in _CJK_LANGS):
+        for length in lengths:
+            idx = [k for k, i in enumerate(snips) if i.group == group and i.length == length]
+            if not idx:
+                continue
+            ok = [sum(is_right(snips[k], runs[n].answers[k]) for k in idx) for n in names]
+            rows.append(
+                [group, str(length)]
+                + [f"**{_pct(o, len(idx))}**" if o == max(ok) else _pct(o, len(idx)) for o in ok]
+            )
+    return table(["language, encoding", "length", *names], rows)
+
+
+_CJK_LANGS = ("zh-hans", "zh-hant", "ja", "ko")
+
+
 def report_snippet_cases(snips: Sequence[Item], runs: dict[str, Run]) -> str:
     names = list(runs)
     rows = []
@@ -528,6 +549,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report_documents(docs, runs_d))
     print("\n## Snippets: accuracy per length\n")
     print(report_snippets(snips, runs_s, suite.LENGTHS))
+    print("\n## Snippets: short CJK per length\n")
+    print(report_cjk(snips, runs_s, suite.LENGTHS))
     print("\n## Snippets: accuracy per language and encoding (all lengths)\n")
     print(report_snippet_cases(snips, runs_s))
     print("\n## Calibration (target: right, of confident >= 99.5 % at every length; ✗ = below)\n")
