@@ -1,38 +1,15 @@
 """The ``codecbox`` command: detect, decode, convert, import and html, from a shell.
 
-Installed as the ``codecbox`` console script; ``python -m codecbox`` is the same
-command. Each subcommand is one library call with its decision printed beside it, and
-every one decides through the same pipeline, :func:`codecbox.decoding.decide` (BOM >
-declared label > what the bytes prove > detector > default; ``html`` in a browser's
-version of it):
+Installed as the ``codecbox`` console script; ``python -m codecbox`` is the same command.
+Each subcommand is one library call (:func:`~codecbox.decode_bytes`,
+:func:`~codecbox.transcode`, :func:`~codecbox.import_bytes` over many files with a
+quarantine and a resumable log, :func:`~codecbox.decode_html`) with its decision printed
+beside it, and every one decides through the same pipeline,
+:func:`codecbox.decoding.decide`. The exit statuses are in :data:`EXIT_STATUS`.
 
-* ``detect FILE...``: the encoding :func:`~codecbox.decode_bytes` would use, the rule
-  that chose it and how sure it is, or "binary data", one line per file (``--json``:
-  JSON lines);
-* ``decode FILE``: the text, in UTF-8, on stdout; how it was decided on stderr;
-* ``convert SRC DST``: :func:`~codecbox.transcode`, in constant memory, atomic for a file;
-* ``import SRC... --into DIR``: the import policy (:func:`~codecbox.import_bytes`) over
-  many files, with UTF-8 copies, a quarantine, a JSON-lines log and a summary; an
-  interrupted run is resumed by running the same command again;
-* ``html FILE``: :func:`~codecbox.decode_html`'s browser-order decision for a saved page.
-
-Exit status, when several apply the first listed wins: 2 bad usage (nothing was done),
-1 a file failed (it names the file, and the byte offset for bytes that do not decode),
-3 ``convert`` or ``import`` done but needs review (a guess, the default, U+FFFD, a
-quarantined or undecided file), 0 done. ``detect``, ``decode`` and ``html`` answer:
-a guess, a ``<meta>`` or the default is exit 0 like a certain answer, and how sure it
-is, is in their output (as ``chardetect`` and charset-normalizer's ``normalizer`` do).
-Ctrl-C gives 130, SIGTERM 143.
-
-The file name ``-`` means standard input (read as bytes) or standard output (written as
-bytes): ``cat page.html | codecbox html -``, ``codecbox convert old.txt - | less``.
-Where that makes no sense (``import -``, ``--into -``, ``--log -``) it is a usage error.
-
-Only the result goes to stdout (``decode`` writes the text as UTF-8 bytes whatever the
-locale, ``convert SRC -`` the converted bytes);
-decisions, per-file errors and the progress bar go to stderr. Other output keeps the
-console's encoding with ``errors="backslashreplace"``, so a name a cp1252 console
-cannot show is printed as ``\\u…`` instead of crashing the command.
+``-`` is standard input or output. Only the result goes to stdout (text as UTF-8 bytes,
+whatever the locale); messages and the progress bar go to stderr. Other output uses
+``errors="backslashreplace"``: a name the console cannot show prints as ``\\u…``.
 """
 
 from __future__ import annotations
@@ -44,13 +21,16 @@ import errno
 import importlib
 import inspect
 import io
+import itertools
 import json
 import os
 import shutil
 import stat
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO, NoReturn, TextIO
@@ -65,6 +45,7 @@ from codecbox.sniffing import bom
 from codecbox.streaming import (
     TranscodeReport,
     _decide_head,
+    _temporary,
     read_chunks,
     remove_stale_temporaries,
     transcode,
@@ -85,119 +66,12 @@ PROGRESS_MIN = 4 * 1024 * 1024
 CLI_EXTRA = install_hint("cli")
 #: The import log's name inside ``--into`` (hidden, so ``DIR/*`` lists only the copies).
 LOG_NAME = ".codecbox-import.jsonl"
-#: How much ``convert`` (without ``--from``) and ``detect --max-bytes`` look at by default.
+#: How much ``convert`` (without ``--from``) looks at by default.
 SNIFF_BYTES = 65536
 #: A file name that means standard input or standard output.
 STDIO = "-"
 #: How much ``convert`` reads from standard input at a time.
 CHUNK = 65536
-
-EXIT_STATUS = """\
-exit status (when several apply, the first listed wins):
-  2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
-  1  a file failed: bytes that do not decode (the file and byte offset are given),
-     a character the target cannot encode, a file that cannot be read or written,
-     binary data given to convert or decode
-  3  convert and import only: done, but needs review (a guessed encoding, U+FFFD
-     inserted, a file quarantined or left undecided: binary data, mostly valid
-     UTF-8, a guess)
-  0  done; for detect, decode and html also when the answer is a guess (how sure
-     it is, is in their output)
-  130 / 143: interrupted by Ctrl-C / SIGTERM
-
-A FILE, SRC or DST '-' is standard input or output (a file named '-' is ./-)."""
-
-#: The last line of every exit status.
-_SIGNALS = "  130 / 143: interrupted by Ctrl-C / SIGTERM"
-
-DETECT_EPILOG = f"""\
-examples:
-  codecbox detect *.csv
-  codecbox detect --json --max-bytes 65536 export/*.txt
-  curl -s https://example.com/data.csv | codecbox detect -
-
-exit status (when several apply, the first listed wins):
-  2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
-  1  a file could not be read (the others are still examined)
-  0  every file was answered, certain or not: a guess, the default when no guess
-     fit ("windows-1252 (default), tentative, no guess fit"), or binary data
-     ("f.png: binary data: PNG image") is exit 0 as well; how sure each answer is,
-     is in the output; with --max-bytes, a file longer than N bytes is decided on
-     its start, and its line ends "from the first N bytes"
-{_SIGNALS}"""
-
-DECODE_EPILOG = f"""\
-examples:
-  codecbox decode supplier.csv --declared latin1 > text.txt
-  cat old.txt | codecbox decode - --candidates cp1252,cp850 | less
-
-exit status:
-  2  bad usage: unknown option, label, encoding or detector, missing extra;
-     nothing was done
-  1  FILE could not be read, or (strict, the default) its bytes do not decode: the
-     file and byte offset are given, and nothing is written to stdout; or FILE is
-     binary data (a PNG, NUL and control bytes) and no --declared label was given:
-     nothing is written to stdout
-  0  decoded, certain or not: a guess, the default, or U+FFFD inserted with
-     --errors replace is exit 0 as well; the decision on stderr says which
-{_SIGNALS}"""
-
-CONVERT_EPILOG = f"""\
-examples:
-  codecbox convert export.txt export_utf8.txt --from cp1252
-  codecbox convert old.txt - | less
-  gunzip -c data.csv.gz | codecbox convert - data_utf8.csv
-
-SRC '-' is standard input, read in pieces like a file. DST '-' is standard output:
-only the converted bytes go there (messages go to stderr), and they are written as
-they are converted, so standard output is not atomic: after an error, what was
-converted before it has been written. A file named '-' is ./-.
-
-exit status:
-  2  bad usage: unknown option, encoding or detector, missing extra, an encoding
-     that cannot be streamed (UTF-7), SRC and DST the same file; nothing was done
-  1  failed: bytes that do not decode (the file and byte offset are given), a
-     character the target cannot encode, a file that cannot be read or written,
-     SRC is binary data without --from (nothing is written); a DST file is then
-     as before
-  3  converted, but needs review: the encoding was guessed (or is the default: no
-     guess fit), or --errors replace replaced something
-  0  converted, and the encoding was certain (--from, BOM, valid UTF-8)
-{_SIGNALS}"""
-
-IMPORT_EPILOG = f"""\
-examples:
-  codecbox import inbox/*.txt --into imported --quarantine review --candidates cp1252,cp850
-  codecbox import data/*.csv --into utf8 --declared windows-1252
-
-Standard input cannot be imported (it has no name to copy to): SRC '-', and
-'-' for --into, --quarantine or --log, are usage errors. A file named '-' is ./-.
-
-exit status (when several apply, the first listed wins):
-  2  bad usage: unknown option, encoding or detector, missing extra, '-' as SRC,
-     --into, --quarantine or --log, two sources with one name; nothing was done
-  1  a file failed: its bytes do not decode (the file and byte offset are given),
-     it could not be read or its copy written (the others are still imported), or
-     the log could not be opened (another import is writing it)
-  3  done, but needs review: a guessed file was copied, or a file was quarantined
-     or left undecided (a guess, binary data, UTF-8 with a few invalid bytes)
-  0  done: every file was imported with a certain encoding
-{_SIGNALS}: run the same command again to finish"""
-
-HTML_EPILOG = f"""\
-examples:
-  codecbox html page.html --content-type "text/html; charset=Shift_JIS"
-  cat page.html | codecbox html -
-  curl -s https://example.com/ | codecbox html - --text | less
-
-exit status:
-  2  bad usage: unknown option, encoding or detector, missing extra; nothing was done
-  1  FILE could not be read, or with --errors strict its bytes do not decode (the
-     file and byte offset are given)
-  0  decided, certain or not: a <meta>, a guess, the default, or U+FFFD inserted
-     (by the default --errors replace) is exit 0 as well; how sure the decision
-     is, is in the output
-{_SIGNALS}"""
 
 
 class _Usage(Exception):
@@ -212,25 +86,10 @@ class _Stopped(BaseException):
         self.signum = signum
 
 
-# --- the outcome of a run -------------------------------------------------------------------
-
-
-class _Outcome:
-    """The worst thing that happened: an error beats a needs-review, which beats ok."""
-
-    def __init__(self) -> None:
-        self.error = False
-        self.review = False
-
-    @property
-    def code(self) -> int:
-        if self.error:
-            return EXIT_ERROR
-        return EXIT_REVIEW if self.review else EXIT_OK
-
-
-def _err(message: str) -> None:
+def _err(message: str) -> int:
+    """``message`` on stderr; returns EXIT_ERROR, for the failures that end a command."""
     print(message, file=sys.stderr, flush=True)
+    return EXIT_ERROR
 
 
 def _file_error(name: str, exc: OSError) -> str:
@@ -239,7 +98,7 @@ def _file_error(name: str, exc: OSError) -> str:
     return f"{os.fsdecode(where)}: {exc.strerror or exc}"
 
 
-# --- argument types -------------------------------------------------------------------------
+# --- the parser -----------------------------------------------------------------------------
 
 
 def _codec_name(value: str) -> Encoding:
@@ -256,11 +115,9 @@ def _codec_name(value: str) -> Encoding:
 def _label(value: str) -> str:
     """A declared label, read as the library reads declarations (checked here, used there)."""
     for as_label in (True, False):
-        try:
+        with contextlib.suppress(UnknownEncodingError):
             resolve(value, label=as_label)
-        except UnknownEncodingError:
-            continue
-        return value
+            return value
     raise argparse.ArgumentTypeError(f"unknown encoding {value!r}")
 
 
@@ -281,238 +138,277 @@ def _positive(value: str) -> int:
     return number
 
 
-def _default(function: Callable[..., object], parameter: str) -> str:
+def _default(function: Callable[..., object], parameter: str) -> Any:
     """A library function's default, shown in the help and followed when changed."""
-    return str(inspect.signature(function).parameters[parameter].default)
+    return inspect.signature(function).parameters[parameter].default
 
 
-# --- the parser -----------------------------------------------------------------------------
+_USAGE = "bad usage: unknown option, encoding or detector, missing extra"
+
+#: Each command ("": the whole program): the library call whose detector it follows, its
+#: summary, description, examples, a note, and its exit statuses in the order they win.
+_COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, str]]] = {
+    "": (
+        decode_bytes,
+        "",
+        "Decode text you did not write, and say how you decided.",
+        "",
+        "A FILE, SRC or DST '-' is standard input or output (a file named '-' is ./-).\n\n"
+        "Run 'codecbox COMMAND --help' for a command's options.",
+        {
+            2: _USAGE,
+            1: "a file failed: bytes that do not decode (the file and byte offset are given), a "
+            "character the target cannot encode, a file not read or written, binary data "
+            "given to convert or decode",
+            3: "convert and import only: done, but needs review (a guessed encoding, U+FFFD "
+            "inserted, a file quarantined or left undecided)",
+            0: "done; for detect, decode and html also when the answer is a guess (their "
+            "output says how sure)",
+        },
+    ),
+    "detect": (
+        decode_bytes,
+        "the encoding of each file, the rule that chose it, how sure",
+        "Print, for each FILE ('-': standard input), the encoding 'codecbox decode' would use,\n"
+        "the rule that chose it (BOM, NUL pattern, escape sequences, valid UTF-8, mostly valid\n"
+        "UTF-8, detected, default) and how sure it is (certain, or tentative with the\n"
+        "detector's confidence), or that it is binary data. Reads whole files; --max-bytes\n"
+        "only their start (as 'codecbox convert' does without --from).",
+        "codecbox detect *.csv\n"
+        "codecbox detect --json --max-bytes 65536 export/*.txt\n"
+        "curl -s https://example.com/data.csv | codecbox detect -",
+        "",
+        {
+            2: _USAGE,
+            1: "a file could not be read (the others are still examined)",
+            0: "every file was answered, certain or not: a guess, the default when no guess "
+            'fit ("windows-1252 (default), tentative, no guess fit") or binary data ("f.png: '
+            'binary data: PNG image") is exit 0 too; each line says how sure it is, and ends '
+            '"from the first N bytes" for a file longer than --max-bytes',
+        },
+    ),
+    "decode": (
+        decode_bytes,
+        "a file's text on stdout, as UTF-8",
+        "Decode FILE ('-': standard input; BOM > --declared > evidence > detector >\n"
+        "windows-1252) and write only its text to stdout, always as UTF-8; the decision goes\n"
+        "to stderr. Strict by default: bytes that do not decode are an error giving the offset.",
+        "codecbox decode supplier.csv --declared latin1 > text.txt\n"
+        "cat old.txt | codecbox decode - --candidates cp1252,cp850 | less",
+        "",
+        {
+            2: _USAGE.replace("option,", "option, label,"),
+            1: "FILE could not be read, its bytes do not decode (strict, the default: the file "
+            "and byte offset are given), or it is binary data (a PNG, NUL and control bytes) "
+            "and no --declared label was given; nothing is written to stdout",
+            0: "decoded, certain or not: a guess, the default, or U+FFFD inserted with "
+            "--errors replace is exit 0 too; the decision on stderr says which",
+        },
+    ),
+    "convert": (
+        decode_bytes,
+        "convert a file's encoding, atomically",
+        "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
+        "replaced only once the whole conversion is on disk, so after any error it is as\n"
+        "before and no temporary file is left. Without --from, the encoding is decided from\n"
+        "the first N bytes (--max-bytes; BOM > evidence > detector > windows-1252): a guess\n"
+        "exits 3 and binary data is refused. Strict by default.",
+        "codecbox convert export.txt export_utf8.txt --from cp1252\n"
+        "codecbox convert old.txt - | less\n"
+        "gunzip -c data.csv.gz | codecbox convert - data_utf8.csv",
+        "DST '-' is standard output: it gets only the converted bytes, written as they are\n"
+        "converted, so standard output is not atomic: after an error, what was converted\n"
+        "before it has been written. SRC '-' is standard input, read in pieces like a file.\n"
+        "A file named '-' is ./-.",
+        {
+            2: f"{_USAGE}, an encoding that cannot be streamed (UTF-7), SRC and DST the same file",
+            1: "failed, and a DST file is as before: bytes that do not decode (the file and byte "
+            "offset are given), a character the target cannot encode, a file not read or "
+            "written, SRC binary data without --from",
+            3: "converted, but needs review: the encoding was guessed (or is the default: no "
+            "guess fit), or --errors replace replaced something",
+            0: "converted, and the encoding was certain (--from, BOM, valid UTF-8)",
+        },
+    ),
+    "import": (
+        import_bytes,
+        "import many files: UTF-8 copies, quarantine, log",
+        "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by their\n"
+        "NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates (only with\n"
+        "them, on at least --min-sample bytes). DIR gets a UTF-8 copy of each, written\n"
+        "atomically. A file that needs review (a guess, binary data, UTF-8 with a few invalid\n"
+        "bytes) is moved to --quarantine if given; if not, a guess is copied anyway and an\n"
+        "undecided file left alone. Each file gets a synced line in the log (default:\n"
+        f"DIR/{LOG_NAME}): after a crash or Ctrl-C, the same command skips the\n"
+        "files already done and does the rest. Prints a summary.",
+        "codecbox import inbox/*.txt --into imported --quarantine review "
+        "--candidates cp1252,cp850\n"
+        "codecbox import data/*.csv --into utf8 --declared windows-1252",
+        "Standard input has no name to copy to: SRC '-', and '-' for --into, --quarantine or\n"
+        "--log, are usage errors. A file named '-' is ./-.",
+        {
+            2: f"{_USAGE}, '-' as SRC, --into, --quarantine or --log, two sources with one name",
+            1: "a file failed (the others are still imported): bytes that do not decode (the "
+            "file and byte offset are given), a file not read or its copy not written; or the "
+            "log could not be opened (another import is writing it)",
+            3: "done, but needs review: a guessed file was copied, or a file was quarantined "
+            "or left undecided",
+            0: "done: every file was imported with a certain encoding",
+        },
+    ),
+    "html": (
+        decode_html,
+        "the browser's decision for a saved page",
+        "Decide a saved page's encoding in the browser's order (BOM > the Content-Type charset\n"
+        "> <meta> > valid UTF-8 > detector > windows-1252) and print the decision on stdout\n"
+        "(--text: the text, and the decision on stderr). As in a browser, bad bytes become\n"
+        "U+FFFD unless --errors strict. FILE '-' is standard input.",
+        'codecbox html page.html --content-type "text/html; charset=Shift_JIS"\n'
+        "cat page.html | codecbox html -\n"
+        "curl -s https://example.com/ | codecbox html - --text | less",
+        "",
+        {
+            2: _USAGE,
+            1: "FILE could not be read, or with --errors strict its bytes do not decode (the "
+            "file and byte offset are given)",
+            0: "decided, certain or not: a <meta>, a guess, the default, or U+FFFD inserted "
+            "(--errors replace, the default) is exit 0 too; the output says how sure",
+        },
+    ),
+}
+
+_PROGRESS = ("--progress", dict(choices=["auto", "on", "off"], default="auto"))
+#: The arguments of each command ("*": of all); the help is in _HELP.
+_ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "detect": [
+        ("files", dict(nargs="+", metavar="FILE")),
+        ("--max-bytes", dict(type=_positive, metavar="N")),
+        ("--json", dict(action="store_true")),
+    ],
+    "decode": [
+        ("file", dict(metavar="FILE")),
+        ("--declared", dict(type=_label, metavar="LABEL")),
+        ("--errors", dict(choices=["strict", "replace"], default="strict")),
+    ],
+    "convert": [
+        ("src", dict(metavar="SRC")),
+        ("dst", dict(metavar="DST")),
+        ("--from", dict(dest="source", type=_codec_name, metavar="ENCODING")),
+        ("--to", dict(dest="target", type=_codec_name, default="utf-8", metavar="ENCODING")),
+        ("--errors", dict(choices=["strict", "replace"], default="strict")),
+        ("--max-bytes", dict(type=_positive, default=SNIFF_BYTES, metavar="N")),
+        _PROGRESS,
+    ],
+    "import": [
+        ("sources", dict(nargs="+", metavar="SRC")),
+        ("--into", dict(required=True, metavar="DIR")),
+        ("--quarantine", dict(metavar="DIR")),
+        ("--declared", dict(type=_label, metavar="LABEL")),
+        (
+            "--min-sample",
+            dict(type=_positive, default=_default(import_bytes, "min_sample"), metavar="N"),
+        ),
+        ("--log", dict(metavar="FILE")),
+        _PROGRESS,
+    ],
+    "html": [
+        ("file", dict(metavar="FILE")),
+        ("--content-type", dict(metavar="VALUE")),
+        ("--errors", dict(choices=["replace", "strict"], default="replace")),
+        ("--text", dict(action="store_true")),
+        ("--json", dict(action="store_true")),
+    ],
+    "*": [
+        ("--candidates", dict(type=_candidates, metavar="LIST")),
+        ("--detector", dict(choices=DETECTORS)),  # the dict as it is when parsing
+        ("--hint", dict(metavar="LANG")),  # only when a detector takes one
+    ],
+}
+
+#: The help of each argument: "COMMAND ARGUMENT" for one command's, "ARGUMENT" for all's,
+#: with the detector's {default} and the detectors that take a --hint, {hinting}.
+_HELP = {
+    "--candidates": "comma-separated codec names a guess may choose from, e.g. cp1252,cp932 "
+    "(default: the detector's own set)",
+    "--detector": "the detector that guesses (default: {default}; chardet needs "
+    f"{install_hint('chardet')})",
+    "--hint": "a language code or a domain (ru, www.example.jp) whose encodings the guess "
+    "favours ({hinting} detector)",
+    "--progress": "a progress bar on stderr; auto: only on a terminal, for inputs over "
+    f"{PROGRESS_MIN // 2**20} MiB (needs tqdm: {CLI_EXTRA})",
+    "detect files": "files to examine",
+    "detect --max-bytes": "decide from the first N bytes only (constant memory on huge files)",
+    "detect --json": "JSON lines: one object per file",
+    "decode file": "the file to decode",
+    "decode --declared": "the encoding the sender declared (a label, read as a browser reads "
+    "it: latin1 means windows-1252)",
+    "decode --errors": "strict (default): fail at the first bad byte; replace: put U+FFFD "
+    "instead (counted on stderr)",
+    "convert src": "the file to convert",
+    "convert dst": "where to write the result",
+    "convert --from": "SRC's encoding, a Python codec name (latin-1 means ISO-8859-1)",
+    "convert --to": "DST's encoding (default: utf-8, without BOM; utf-8-sig writes one)",
+    "convert --errors": "strict (default): fail at the first bad byte or character; replace: "
+    "U+FFFD for bad bytes, ? for unencodable characters, and exit 3",
+    "convert --max-bytes": "without --from, decide from the first N bytes (default: %(default)s)",
+    "import sources": "files to import",
+    "import --into": "folder for the UTF-8 copies",
+    "import --quarantine": "move the sources that need review here",
+    "import --declared": "the encoding every source is declared to be in",
+    "import --min-sample": "guess only on files of at least N bytes (default: %(default)s)",
+    "import --log": f"the JSON-lines log (default: DIR/{LOG_NAME})",
+    "html file": "the saved page",
+    "html --content-type": "the HTTP Content-Type header it came with, e.g. "
+    "'text/html; charset=sjis'",
+    "html --errors": "replace (default, as browsers do; counted in the output) or strict",
+    "html --text": "print the decoded text instead",
+    "html --json": "the decision as a JSON object",
+}
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, max_help_position=30)
+def _epilog(command: str) -> str:
+    import textwrap
 
-
-def _add_candidates(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--candidates",
-        type=_candidates,
-        metavar="LIST",
-        help="comma-separated codec names a guess may choose from, e.g. cp1252,cp932 "
-        "(default: the detector's own set)",
-    )
-
-
-def _add_detector(parser: argparse.ArgumentParser, function: Callable[..., object]) -> None:
-    parser.add_argument(
-        "--detector",
-        choices=list(DETECTORS),
-        help=f"the detector that guesses (default: {_default(function, 'detector')}; "
-        f"chardet needs {install_hint('chardet')})",
-    )
-    hinting = _hinting()
-    if hinting:
-        parser.add_argument(
-            "--hint",
-            metavar="LANG",
-            help="a language code or a domain (ru, www.example.jp) whose encodings the "
-            f"guess favours ({' and '.join(hinting)} detector)",
-        )
-
-
-def _add_progress(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--progress",
-        choices=["auto", "on", "off"],
-        default="auto",
-        help="a progress bar on stderr; auto: only on a terminal, for inputs over "
-        f"{PROGRESS_MIN // 2**20} MiB (needs tqdm: {CLI_EXTRA})",
-    )
+    *_, examples, note, statuses = _COMMANDS[command]
+    fill = partial(textwrap.fill, width=85, subsequent_indent=" " * 5, break_on_hyphens=False)
+    lines = ["examples:", textwrap.indent(examples, "  "), ""] if examples else []
+    lines.append("exit status (when several apply, the first listed wins):")
+    for code, text in statuses.items():
+        text += "; nothing was done" if code == EXIT_USAGE else ""
+        lines.append(fill(text, initial_indent=f"  {code}  "))
+    resume = ": run the same command again to finish" if command == "import" else ""
+    lines.append(f"  130 / 143: interrupted by Ctrl-C / SIGTERM{resume}")
+    return "\n".join(lines + (["", note] if note else []))
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``codecbox`` argument parser (argparse, from the standard library)."""
     from codecbox import __version__
 
-    parser = argparse.ArgumentParser(
-        prog="codecbox",
-        description="Decode text you did not write, and say how you decided.",
-        epilog=EXIT_STATUS + "\n\nRun 'codecbox COMMAND --help' for a command's options.",
-        formatter_class=_Formatter,
-    )
+    formatter = partial(argparse.RawDescriptionHelpFormatter, max_help_position=30)
+    texts: dict[str, Any] = {
+        "description": _COMMANDS[""][2],
+        "epilog": _epilog(""),
+        "formatter_class": formatter,
+    }
+    parser = argparse.ArgumentParser(prog="codecbox", **texts)
     parser.add_argument("--version", action="version", version=f"codecbox {__version__}")
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
-
-    def command(name: str, summary: str, description: str, epilog: str) -> argparse.ArgumentParser:
-        return commands.add_parser(
-            name,
-            help=summary,
-            description=description,
-            epilog=epilog,
-            formatter_class=_Formatter,
-        )
-
-    p = command(
-        "detect",
-        "the encoding of each file, the rule that chose it, how sure",
-        "Print, for each file, the encoding 'codecbox decode' would use, the rule that\n"
-        "chose it (BOM, NUL pattern, escape sequences, valid UTF-8, mostly valid UTF-8,\n"
-        "detected, default) and how sure that rule is: certain, or tentative with the\n"
-        "detector's confidence; or that it is binary data. Reads whole files; with\n"
-        "--max-bytes, only their start (what 'codecbox convert' does without --from).\n"
-        "FILE '-' is standard input.",
-        DETECT_EPILOG,
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="files to examine")
-    _add_candidates(p)
-    _add_detector(p, decode_bytes)
-    p.add_argument(
-        "--max-bytes",
-        type=_positive,
-        metavar="N",
-        help="decide from the first N bytes only (constant memory on huge files)",
-    )
-    p.add_argument("--json", action="store_true", help="JSON lines: one object per file")
-
-    p = command(
-        "decode",
-        "a file's text on stdout, as UTF-8",
-        "Decode FILE (BOM > --declared > evidence > detector > windows-1252) and write\n"
-        "only its text to stdout, always as UTF-8; the decision goes to stderr.\n"
-        "Strict by default: bytes that do not decode are an error that gives the byte\n"
-        "offset. FILE '-' is standard input.",
-        DECODE_EPILOG,
-    )
-    p.add_argument("file", metavar="FILE", help="the file to decode")
-    p.add_argument(
-        "--declared",
-        type=_label,
-        metavar="LABEL",
-        help="the encoding the sender declared (a label, read as a browser reads it: "
-        "latin1 means windows-1252)",
-    )
-    _add_candidates(p)
-    _add_detector(p, decode_bytes)
-    p.add_argument(
-        "--errors",
-        choices=["strict", "replace"],
-        default="strict",
-        help="strict (default): fail at the first bad byte; replace: put U+FFFD instead "
-        "(counted on stderr)",
-    )
-
-    p = command(
-        "convert",
-        "convert a file's encoding, atomically",
-        "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
-        "replaced only once the whole conversion is on disk, so after any error DST is as\n"
-        "before and no temporary file is left. Without --from, the encoding is decided from\n"
-        "the first N bytes (--max-bytes; BOM > evidence > detector > windows-1252), a\n"
-        "guess exits 3 and binary data is refused. Strict by default. SRC or DST '-' is\n"
-        "standard input or output.",
-        CONVERT_EPILOG,
-    )
-    p.add_argument("src", metavar="SRC", help="the file to convert")
-    p.add_argument("dst", metavar="DST", help="where to write the result")
-    p.add_argument(
-        "--from",
-        dest="source",
-        type=_codec_name,
-        metavar="ENCODING",
-        help="SRC's encoding, a Python codec name (latin-1 means ISO-8859-1)",
-    )
-    p.add_argument(
-        "--to",
-        dest="target",
-        type=_codec_name,
-        default=resolve("utf-8"),
-        metavar="ENCODING",
-        help="DST's encoding (default: utf-8, without BOM; utf-8-sig writes one)",
-    )
-    p.add_argument(
-        "--errors",
-        choices=["strict", "replace"],
-        default="strict",
-        help="strict (default): fail at the first bad byte or character; replace: "
-        "U+FFFD for bad bytes, ? for unencodable characters, and exit 3",
-    )
-    _add_candidates(p)
-    _add_detector(p, decode_bytes)
-    p.add_argument(
-        "--max-bytes",
-        type=_positive,
-        default=SNIFF_BYTES,
-        metavar="N",
-        help=f"without --from, decide from the first N bytes (default: {SNIFF_BYTES})",
-    )
-    _add_progress(p)
-
-    p = command(
-        "import",
-        "import many files: UTF-8 copies, quarantine, log",
-        "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by\n"
-        "their NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates\n"
-        "(only with them, on at least --min-sample bytes); binary data and UTF-8 with a\n"
-        "few invalid bytes need review. DIR gets a\n"
-        "UTF-8 copy of each file, named like it and written atomically. Files that need\n"
-        "review (a guess, or nothing could decide) are moved to --quarantine when given;\n"
-        "without it a guessed file is copied anyway and an undecided one is left alone.\n"
-        f"Every file gets a line in the log (default: DIR/{LOG_NAME}),\n"
-        "appended and synced as soon as the file is done: after a crash or Ctrl-C, the\n"
-        "same command skips the files already done and does the rest. Prints a summary.",
-        IMPORT_EPILOG,
-    )
-    p.add_argument("sources", nargs="+", metavar="SRC", help="files to import")
-    p.add_argument("--into", required=True, metavar="DIR", help="folder for the UTF-8 copies")
-    p.add_argument("--quarantine", metavar="DIR", help="move the sources that need review here")
-    p.add_argument(
-        "--declared",
-        type=_label,
-        metavar="LABEL",
-        help="the encoding every source is declared to be in",
-    )
-    _add_candidates(p)
-    p.add_argument(
-        "--min-sample",
-        type=_positive,
-        default=int(_default(import_bytes, "min_sample")),
-        metavar="N",
-        help="guess only on files of at least N bytes (default: %(default)s)",
-    )
-    _add_detector(p, import_bytes)
-    p.add_argument("--log", metavar="FILE", help=f"the JSON-lines log (default: DIR/{LOG_NAME})")
-    _add_progress(p)
-
-    p = command(
-        "html",
-        "the browser's decision for a saved page",
-        "Decide a saved page's encoding in the browser's order: BOM > the Content-Type\n"
-        "charset > <meta> (prescan) > valid UTF-8 > detector > windows-1252, and print\n"
-        "the decision on stdout (--text: the text, decision on stderr). As a browser,\n"
-        "bad bytes become U+FFFD unless --errors strict. FILE '-' is standard input.",
-        HTML_EPILOG,
-    )
-    p.add_argument("file", metavar="FILE", help="the saved page")
-    p.add_argument(
-        "--content-type",
-        metavar="VALUE",
-        help="the HTTP Content-Type header it came with, e.g. 'text/html; charset=sjis'",
-    )
-    _add_candidates(p)
-    _add_detector(p, decode_html)
-    p.add_argument(
-        "--errors",
-        choices=["replace", "strict"],
-        default="replace",
-        help="replace (default, as browsers do; counted in the output) or strict",
-    )
-    p.add_argument("--text", action="store_true", help="print the decoded text instead")
-    p.add_argument("--json", action="store_true", help="the decision as a JSON object")
+    hinting = " and ".join(_hinting())
+    for name, (function, summary, description, *_) in list(_COMMANDS.items())[1:]:
+        texts.update(description=description, epilog=_epilog(name))
+        sub = commands.add_parser(name, help=summary, **texts)
+        default = _default(function, "detector")
+        for argument, options in _ARGUMENTS[name] + _ARGUMENTS["*"]:
+            if argument != "--hint" or hinting:
+                text = _HELP.get(f"{name} {argument}") or _HELP[argument]
+                sub.add_argument(
+                    argument, help=text.format(default=default, hinting=hinting), **options
+                )
     return parser
 
 
-# --- console safety -------------------------------------------------------------------------
+# --- reading, writing, the progress bar ---------------------------------------------------
 
 
 def _console_safety() -> None:
@@ -524,12 +420,11 @@ def _console_safety() -> None:
 
 
 def _write_text(text: str) -> None:
-    """Text to stdout as UTF-8 bytes, whatever the locale or the console."""
+    """Text to stdout as UTF-8 bytes (1 MiB at a time), whatever the locale or the console."""
     sys.stdout.flush()
     out: BinaryIO | None = getattr(sys.stdout, "buffer", None)
-    step = 1 << 20
-    for start in range(0, len(text), step):
-        piece = text[start : start + step]
+    for start in range(0, len(text), 1 << 20):
+        piece = text[start : start + (1 << 20)]
         if out is None:  # a text-only stdout (an embedding program, a test harness)
             sys.stdout.write(piece)
         else:
@@ -538,55 +433,44 @@ def _write_text(text: str) -> None:
         out.flush()
 
 
-def _read(name: str) -> bytes:
+def _read(name: str, size: int = -1) -> bytes:
+    """The bytes of file ``name`` (``-``: standard input), all or the first ``size``."""
     if name == STDIO:
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(size)
     with open(name, "rb") as f:
-        return f.read()
+        return f.read(size)
 
 
-def _decode_file(name: str, decode: Callable[[bytes], Decoded]) -> Decoded | None:
-    """Read and decode one file; on failure say why on stderr (file, byte offset) and give None."""
-    try:
-        return decode(_read(name))
-    except OSError as exc:
-        _err(_file_error(name, exc))
-    except DecodeError as exc:
-        exc.where = name
-        _err(str(exc))
-    return None
+def _print_json(record: dict[str, object]) -> None:
+    print(json.dumps(record, ensure_ascii=True), flush=True)
 
 
-# --- the progress bar -----------------------------------------------------------------------
-
-
+@dataclass
 class _Progress:
-    """A tqdm bar on stderr, or nothing; messages go around it."""
+    """A tqdm bar on stderr, or nothing (``bar`` None); messages go around it."""
 
-    def __init__(self, bar: Any = None) -> None:
-        self._bar = bar
+    bar: Any = None
 
     def update(self, n: int) -> None:
-        if self._bar is not None:
-            self._bar.update(n)
+        if self.bar is not None:
+            self.bar.update(n)
 
     def note(self, message: str) -> None:
-        if self._bar is not None:
-            self._bar.write(message, file=sys.stderr)
-        else:
+        if self.bar is None:
             _err(message)
+        else:
+            self.bar.write(message, file=sys.stderr)
 
     def close(self) -> None:
-        if self._bar is not None:
-            self._bar.close()
-            self._bar = None
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None
 
 
 def _tqdm() -> Any:
-    try:
+    with contextlib.suppress(ImportError):
         return importlib.import_module("tqdm")
-    except ImportError:
-        return None
+    return None
 
 
 def _check_progress(mode: str) -> None:
@@ -596,24 +480,13 @@ def _check_progress(mode: str) -> None:
 
 
 def _progress(mode: str, total: int, label: str) -> _Progress:
-    wanted = mode == "on" or (mode == "auto" and total >= PROGRESS_MIN and sys.stderr.isatty())
-    if not wanted:
+    if mode == "off" or (mode == "auto" and (total < PROGRESS_MIN or not sys.stderr.isatty())):
         return _Progress()
-    module = _tqdm()
-    if module is None:
+    if (module := _tqdm()) is None:
         _err(f"codecbox: no progress bar without tqdm ({CLI_EXTRA})")
         return _Progress()
-    bar = module.tqdm(
-        total=total,
-        desc=label,
-        unit="B",
-        unit_scale=True,
-        unit_divisor=1024,
-        file=sys.stderr,
-        disable=False,
-        dynamic_ncols=True,
-    )
-    return _Progress(bar)
+    options = dict(unit="B", unit_scale=True, unit_divisor=1024, dynamic_ncols=True, disable=False)
+    return _Progress(module.tqdm(total=total, desc=label, file=sys.stderr, **options))
 
 
 # --- decisions, shown the same way everywhere ---------------------------------------------
@@ -621,66 +494,55 @@ def _progress(mode: str, total: int, label: str) -> _Progress:
 
 @dataclass(frozen=True)
 class _Decision:
-    """An encoding, the rule that chose it (:func:`~codecbox.decoding.decide`'s), and the
-    detector's answer if it was asked."""
+    """An encoding, the rule that chose it (:func:`~codecbox.decoding.decide`'s), the
+    detector's answer if it was asked, the U+FFFD inserted, and ``first``: decided from the
+    first this many bytes of a longer input (``--max-bytes``)."""
 
     encoding: Encoding
     rule: Rule
     guess: Guess | None = None
     replaced: int | None = None
-    #: decided from the first this many bytes of a longer input (``--max-bytes``)
     first: int | None = None
-
-    @property
-    def runner_up(self) -> Encoding | None:
-        """The detector's second choice when it was not sure (detectors that say so)."""
-        found = getattr(self.guess, "runner_up", None)
-        return found if isinstance(found, Encoding) else None
 
     @property
     def binary(self) -> str | None:
         """For binary data, what it is (``"PNG image"``), else None."""
         if self.rule is not Rule.BINARY:
             return None
-        what = getattr(self.guess, "binary", None)
-        return what if isinstance(what, str) else "unknown format"
+        return (self.guess and self.guess.binary) or "unknown format"
 
-    @property
-    def review(self) -> bool:
-        return not self.rule.certain or bool(self.replaced)
-
-    def line(self, name: str) -> str:
+    def line(self, name: str | None = None) -> str:
         """``name: windows-1252 (detected), tentative, confidence 0.97 (codecbox)``."""
-        return f"{name}: {self.describe()}"
-
-    def describe(self) -> str:
-        first = "" if self.first is None else f", from the first {self.first} bytes"
+        rule, guess = self.rule, self.guess
+        parts = [f"{self.encoding} ({rule})", "certain" if rule.certain else "tentative"]
         if self.binary is not None:
-            return f"binary data: {self.binary}{first}"
-        parts = [f"{self.encoding} ({self.rule})", "certain" if self.rule.certain else "tentative"]
-        if self.guess is not None and self.rule is Rule.DETECTED:
-            shown = "" if self.guess.confidence is None else f" {self.guess.confidence:.2f}"
-            parts.append(f"confidence{shown or ' n/a'} ({self.guess.detector})")
-        elif self.guess is not None and self.rule is Rule.DEFAULT:
-            parts.append(f"no guess fit ({self.guess.detector})")
-        if self.runner_up is not None and self.rule is Rule.DETECTED:
-            parts.append(f"not sure: or {self.runner_up}")
-        if self.replaced:
+            parts = [f"binary data: {self.binary}"]
+        elif guess is not None and rule is Rule.DETECTED:
+            shown = "n/a" if guess.confidence is None else f"{guess.confidence:.2f}"
+            parts.append(f"confidence {shown} ({guess.detector})")
+            if guess.runner_up is not None:
+                parts.append(f"not sure: or {guess.runner_up}")
+        elif guess is not None and rule is Rule.DEFAULT:
+            parts.append(f"no guess fit ({guess.detector})")
+        if self.replaced and self.binary is None:
             parts.append(f"{self.replaced} U+FFFD inserted")
-        return ", ".join(parts) + first
+        if self.first is not None:
+            parts.append(f"from the first {self.first} bytes")
+        return ", ".join(parts) if name is None else f"{name}: {', '.join(parts)}"
 
     def record(self, name: str) -> dict[str, object]:
-        detector = self.guess is not None and self.rule in (Rule.DETECTED, Rule.DEFAULT)
+        asked = self.guess if self.rule in (Rule.DETECTED, Rule.DEFAULT) else None
+        runner_up = None if self.guess is None else self.guess.runner_up
         return {
             "file": name,
             "encoding": self.encoding.name,
             "codec": self.encoding.codec,
             "rule": self.rule.value,
             "confident": self.rule.certain,
-            "confidence": self.guess.confidence if detector and self.guess else None,
-            "detector": self.guess.detector if detector and self.guess else None,
+            "confidence": None if asked is None else asked.confidence,
+            "detector": None if asked is None else asked.detector,
             "replaced": self.replaced,
-            "runner_up": None if self.runner_up is None else self.runner_up.name,
+            "runner_up": None if runner_up is None else runner_up.name,
             "binary": self.binary,
             "first_bytes": self.first,
         }
@@ -690,20 +552,19 @@ def _decided(result: Decoded) -> _Decision:
     return _Decision(result.encoding, result.rule, result.guess, result.replaced)
 
 
-def _decide_prefix(
-    head: bytes, max_bytes: int, candidates: Sequence[Encoding] | None, detector: str | Detector
-) -> tuple[_Decision, Encoding]:
-    """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head`` (the
-    pipeline of :func:`~codecbox.sniff`; a character may be cut). Returns the decision and
-    the codec to stream with: for a byte order mark, one that drops it."""
+def _sniff(
+    name: str, max_bytes: int, candidates: Sequence[Encoding] | None, detector: str | Detector
+) -> tuple[bytes, _Decision, Encoding]:
+    """Read the start of ``name`` and :func:`~codecbox.decoding.decide` on its first
+    ``max_bytes`` (as :func:`~codecbox.sniff`; a character may be cut). Returns the bytes
+    read, the decision and the codec to stream with: for a BOM, one that drops it."""
+    # A BOM needs 4 bytes, and one byte more tells whether anything follows the cut.
+    head = _read(name, max(max_bytes, 4) + 1)
     decision, more = _decide_head(head, max_bytes, candidates, detector)
     first = max_bytes if more else None
     shown = _Decision(decision.encoding, decision.rule, decision.guess, first=first)
-    if decision.skip:
-        eating = bom(head[: decision.skip], keep=True)
-        assert eating is not None
-        return shown, eating[0]
-    return shown, decision.encoding
+    eating = bom(head[: decision.skip], keep=True) if decision.skip else None
+    return head, shown, decision.encoding if eating is None else eating[0]
 
 
 def _takes_hint(detect: Callable[..., object]) -> bool:
@@ -720,40 +581,22 @@ def _hinting() -> list[str]:
 
 def _detector(args: argparse.Namespace, function: Callable[..., object]) -> str | Detector:
     """The detector asked for (or the library function's default), with ``--hint`` bound.
-
-    Checked before any work: an unknown name, a missing extra, a candidate the detector
-    cannot use, or a hint it does not take are usage errors.
-    """
+    An unknown name, a missing extra, a candidate the detector cannot use, or a hint it
+    does not take are usage errors, found before any work."""
     name: str = args.detector or _default(function, "detector")
     try:
         detect = detector_for(name)
         detect(b"", args.candidates)  # a candidate this detector cannot use fails here
-    except ModuleNotFoundError as exc:
-        raise _Usage(str(exc)) from None
-    except ValueError as exc:
+    except (ModuleNotFoundError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     hint: str | None = getattr(args, "hint", None)
-    if hint is None:
-        return name
-    if not _takes_hint(detect):
-        raise _Usage(
-            f"the {name} detector takes no --hint; give --detector " + " or ".join(_hinting())
-        )
-
-    def hinted(
-        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
-    ) -> Guess:
-        guess: Guess = detect(data, candidates, prefix=prefix, hint=hint)  # type: ignore[call-arg]
-        return guess
-
-    return hinted
+    if hint is not None and not _takes_hint(detect):
+        hinting = " or ".join(_hinting())
+        raise _Usage(f"the {name} detector takes no --hint; give --detector {hinting}")
+    return name if hint is None else partial(detect, hint=hint)  # type: ignore[call-arg]
 
 
-def _print_json(record: dict[str, object]) -> None:
-    print(json.dumps(record, ensure_ascii=True), flush=True)
-
-
-# --- detect ---------------------------------------------------------------------------------
+# --- detect, decode, html -------------------------------------------------------------------
 
 
 def _detect(args: argparse.Namespace) -> int:
@@ -763,66 +606,62 @@ def _detect(args: argparse.Namespace) -> int:
     failed = False
     for name in args.files:
         try:
-            if args.max_bytes is None:
-                decision = _decided(
-                    decode_bytes(_read(name), candidates=args.candidates, detector=detector)
-                )
+            if args.max_bytes is not None:
+                decision = _sniff(name, args.max_bytes, args.candidates, detector)[1]
             else:
-                head = _head(name, _head_size(args.max_bytes))
-                decision = _decide_prefix(head, args.max_bytes, args.candidates, detector)[0]
+                data = _read(name)
+                decision = _decided(
+                    decode_bytes(data, candidates=args.candidates, detector=detector)
+                )
         except OSError as exc:
-            failed = True
-            message = _file_error(name, exc)
+            failed, message = True, _file_error(name, exc)
             if args.json:
                 _print_json({"file": name, "error": message})
             _err(message)
-            continue
-        if args.json:
-            _print_json(decision.record(name))
         else:
-            print(decision.line(name), flush=True)
+            if args.json:
+                _print_json(decision.record(name))
+            else:
+                print(decision.line(name), flush=True)
     return EXIT_ERROR if failed else EXIT_OK  # a guess is an answer: its line says so
 
 
-def _head_size(max_bytes: int) -> int:
-    """How much to read to decide from ``max_bytes``: a BOM needs 4, and one byte more
-    tells whether anything follows (then it is a decision on a prefix)."""
-    return max(max_bytes, 4) + 1
-
-
-def _head(name: str, size: int) -> bytes:
-    if name == STDIO:
-        return sys.stdin.buffer.read(size)
-    with open(name, "rb") as f:
-        return f.read(size)
-
-
-# --- decode ---------------------------------------------------------------------------------
-
-
 def _decode(args: argparse.Namespace) -> int:
-    detector = _detector(args, decode_bytes)
+    """``decode`` (the text on stdout) and ``html`` (the decision, or with --text the text)."""
+    html = args.command == "html"
+    options: dict[str, Any] = {"candidates": args.candidates, "errors": args.errors}
+    options["detector"] = _detector(args, decode_html if html else decode_bytes)
 
     def decode(data: bytes) -> Decoded:
-        options = {"declared": args.declared, "candidates": args.candidates}
+        if html:
+            return decode_html(data, args.content_type, **options)
         try:
-            return decode_bytes(data, **options, detector=detector, errors=args.errors)
+            return decode_bytes(data, args.declared, **options)
         except DecodeError as exc:
             if exc.rule != Rule.BINARY.value:
                 raise
             # binary data, which strict decoding refused: the decision says what it is
-            return decode_bytes(data, **options, detector=detector, errors="replace")
+            return decode_bytes(data, args.declared, **{**options, "errors": "replace"})
 
-    result = _decode_file(args.file, decode)
-    if result is None:
-        return EXIT_ERROR
+    try:
+        result = decode(_read(args.file))
+    except OSError as exc:
+        return _err(_file_error(args.file, exc))
+    except DecodeError as exc:
+        exc.where = args.file
+        return _err(str(exc))
     decision = _decided(result)
-    if decision.binary is not None:
-        _err(f"{args.file}: {decision.describe()}: not decoded (give --declared to decode it)")
-        return EXIT_ERROR
-    _write_text(result.text)
-    _err(decision.line(args.file))
-    return EXIT_OK  # a guess is an answer: the line on stderr says how sure
+    if html and not args.text:
+        if args.json:
+            _print_json(decision.record(args.file))
+        else:
+            print(decision.line(args.file), flush=True)
+    elif decision.binary is not None:
+        return _err(f"{decision.line(args.file)}: not decoded (give --declared to decode it)")
+    else:
+        _write_text(result.text)
+        _err(decision.line(args.file))
+    return EXIT_OK  # a guess or a <meta> is an answer: the decision says how sure
 
 
 # --- convert --------------------------------------------------------------------------------
@@ -830,21 +669,20 @@ def _decode(args: argparse.Namespace) -> int:
 _COUNTING = "codecbox.cli-count"
 
 
-class _Replacements:
-    """An error handler like ``replace`` that counts what it replaced."""
+def _counting() -> Counter[str]:
+    """Register ``_COUNTING``: ``replace``, counting the bytes it replaced by U+FFFD and the
+    characters it replaced by ``?``."""
+    counts: Counter[str] = Counter()
 
-    def __init__(self) -> None:
-        self.bytes = 0
-        self.chars = 0
+    def handler(exc: UnicodeError) -> tuple[str, int]:
+        if not isinstance(exc, UnicodeDecodeError | UnicodeEncodeError):
+            raise exc
+        decoding = isinstance(exc, UnicodeDecodeError)
+        counts["byte" if decoding else "character"] += exc.end - exc.start
+        return ("\ufffd" if decoding else "?" * (exc.end - exc.start)), exc.end
 
-    def __call__(self, exc: UnicodeError) -> tuple[str, int]:
-        if isinstance(exc, UnicodeDecodeError):
-            self.bytes += exc.end - exc.start
-            return "\ufffd", exc.end
-        if isinstance(exc, UnicodeEncodeError):
-            self.chars += exc.end - exc.start
-            return "?" * (exc.end - exc.start), exc.end
-        raise exc
+    codecs.register_error(_COUNTING, handler)
+    return counts
 
 
 def _plural(n: int, noun: str) -> str:
@@ -878,119 +716,83 @@ def _size(name: str) -> int:
     return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
 
-def _stdin_chunks(head: bytes) -> Iterator[bytes]:
-    """Standard input in pieces of ``CHUNK`` bytes, after the ``head`` already read from it."""
-    if head:
-        yield head
-    while chunk := sys.stdin.buffer.read(CHUNK):
-        yield chunk
-
-
 def _transcode(
-    args: argparse.Namespace,
-    source: Encoding,
-    head: bytes,
-    errors: str,
-    progress: Callable[[int], object],
+    args: argparse.Namespace, source: Encoding, head: bytes, errors: str, bar: _Progress
 ) -> TranscodeReport:
     """:func:`~codecbox.transcode`, where SRC ``-`` is standard input (``head`` already read
     from it) and DST ``-`` standard output, written as it goes (not atomic)."""
-    if args.src != STDIO and args.dst != STDIO:
-        return transcode(args.src, args.dst, source, args.target, errors=errors, progress=progress)
-    chunks = _stdin_chunks(head) if args.src == STDIO else read_chunks(args.src, CHUNK)
+    src, dst = args.src, args.dst
+    options: dict[str, Any] = {"errors": errors, "progress": bar.update}
+    if STDIO not in (src, dst):
+        return transcode(src, dst, source, args.target, **options)
+    stdin = iter(partial(sys.stdin.buffer.read, CHUNK), b"") if src == STDIO else None
+    chunks = read_chunks(src, CHUNK) if stdin is None else itertools.chain([head], stdin)
     reports: list[TranscodeReport] = []
 
     def write(out: BinaryIO) -> None:
-        reports.append(
-            transcode_stream(
-                chunks, out, source, args.target, errors, where=args.src, progress=progress
-            )
-        )
+        reports.append(transcode_stream(chunks, out, source, args.target, where=src, **options))
 
-    if args.dst == STDIO:
+    if dst != STDIO:
+        write_atomic(dst, write)
+    else:
         sys.stdout.flush()
         write(sys.stdout.buffer)
         sys.stdout.buffer.flush()
-    else:
-        write_atomic(args.dst, write)
     return reports[0]
 
 
 def _convert(args: argparse.Namespace) -> int:
     _check_progress(args.progress)
-    if STDIO not in (args.src, args.dst) and _same_file(args.src, args.dst):
-        raise _Usage(f"SRC and DST are the same file: {args.src}")
-    if args.dst == STDIO and args.src != STDIO and _writes_into(args.src, sys.stdout):
-        raise _Usage(f"SRC and DST are the same file: standard output is {args.src}")
-    if args.dst == STDIO and getattr(sys.stdout, "buffer", None) is None:
+    src, dst = args.src, args.dst
+    if STDIO not in (src, dst) and _same_file(src, dst):
+        raise _Usage(f"SRC and DST are the same file: {src}")
+    if dst == STDIO and src != STDIO and _writes_into(src, sys.stdout):
+        raise _Usage(f"SRC and DST are the same file: standard output is {src}")
+    if dst == STDIO and getattr(sys.stdout, "buffer", None) is None:
         raise _Usage("DST '-': this standard output takes text, not bytes")  # an embedding
     detector = None if args.source is not None else _detector(args, decode_bytes)
     decision: _Decision | None = None
-    head = b""
+    head, source = b"", args.source
     try:
-        size = _size(args.src)
-        if detector is None:
-            source: Encoding = args.source
-        else:
-            head = _head(args.src, _head_size(args.max_bytes))
-            decision, source = _decide_prefix(head, args.max_bytes, args.candidates, detector)
+        size = _size(src)
+        if detector is not None:
+            head, decision, source = _sniff(src, args.max_bytes, args.candidates, detector)
     except OSError as exc:
-        _err(_file_error(args.src, exc))
-        return EXIT_ERROR
+        return _err(_file_error(src, exc))
     if decision is not None and decision.binary is not None:
-        _err(f"{args.src}: {decision.describe()}: not converted (give --from to convert it)")
-        return EXIT_ERROR
-    errors = "strict"
-    counter = _Replacements()
-    if args.errors == "replace":
-        codecs.register_error(_COUNTING, counter)
-        errors = _COUNTING
-    label = "stdin" if args.src == STDIO else Path(args.src).name
-    bar = _progress(args.progress, size, label)
+        return _err(f"{decision.line(src)}: not converted (give --from to convert it)")
+    counts = _counting() if args.errors == "replace" else Counter()
+    errors = _COUNTING if args.errors == "replace" else "strict"
+    bar = _progress(args.progress, size, "stdin" if src == STDIO else Path(src).name)
     try:
-        report = _transcode(args, source, head, errors, bar.update)
-    except DecodeError as exc:
-        bar.close()
-        if decision is not None and exc.rule is None:
-            exc.rule = decision.rule.value
-        _err(str(exc))
-        if decision is not None:
-            _err(f"codecbox: the encoding was decided from the first {args.max_bytes} bytes; "
-                 "check the file and give --from")  # fmt: skip
-        return EXIT_ERROR
-    except EncodeError as exc:
-        bar.close()
-        _err(str(exc))
-        return EXIT_ERROR
+        report = _transcode(args, source, head, errors, bar)
     except BrokenPipeError:
         raise  # the reader of stdout went away (``| head``): main() ends quietly
-    except OSError as exc:
-        bar.close()
-        _err(_file_error(args.dst, exc))
-        return EXIT_ERROR
+    except (DecodeError, EncodeError, OSError) as exc:
+        bar.close()  # before the message, so that the bar is not drawn over it
+        if isinstance(exc, OSError):
+            return _err(_file_error(dst, exc))
+        if not isinstance(exc, DecodeError) or decision is None:
+            return _err(str(exc))
+        exc.rule = exc.rule or decision.rule.value
+        return _err(
+            f"{exc}\ncodecbox: the encoding was decided from the first {args.max_bytes} "
+            "bytes; check the file and give --from"
+        )
     except ValueError as exc:  # a codec that cannot be streamed (UTF-7)
-        bar.close()
         raise _Usage(str(exc)) from None
     finally:
         bar.close()
-    if decision is None:
-        how = f"{report.source} (--from), certain"
-        review = False
-    else:
-        how = decision.describe()
-        review = decision.review
-    extra = ""
-    if counter.bytes or counter.chars:
-        review = True
-        extra = (
-            f"; replaced {_plural(counter.bytes, 'byte')} by U+FFFD, "
-            f"{_plural(counter.chars, 'character')} by ?"
-        )
+    how = f"{report.source} (--from), certain" if decision is None else decision.line()
+    n, m = counts["byte"], counts["character"]
+    replaced = f"; replaced {_plural(n, 'byte')} by U+FFFD, {_plural(m, 'character')} by ?"
     _err(
-        f"{args.src} -> {args.dst}: {how}; {report.bytes_read} bytes read as "
-        f"{report.source}, {report.bytes_written} written as {report.target}{extra}"
+        f"{src} -> {dst}: {how}; {report.bytes_read} bytes read as {report.source}, "
+        f"{report.bytes_written} written as {report.target}{replaced if n or m else ''}"
     )
-    return EXIT_REVIEW if review else EXIT_OK
+    return (
+        EXIT_REVIEW if n or m or (decision is not None and not decision.rule.certain) else EXIT_OK
+    )
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -1006,24 +808,20 @@ def _sha256(data: bytes) -> str:
 
 
 def _sha256_file(path: Path) -> str | None:
-    import hashlib
-
-    h = hashlib.sha256()
     try:
-        with open(path, "rb") as f:
-            while chunk := f.read(1 << 20):
-                h.update(chunk)
+        return _sha256(path.read_bytes())
     except OSError:
         return None
-    return h.hexdigest()
+
+
+def _absolute(path: Path) -> str:
+    return str(path.absolute())
 
 
 class _Log:
-    """The JSON-lines log: read once, then one line appended and fsynced per file.
-
-    A line cut by a kill is ignored when read, and ended before the next one is
-    appended. The last line for a file is its state.
-    """
+    """The JSON-lines log: read once, then one line appended and fsynced per file. A line
+    cut by a kill is ignored when read, and ended before the next one is appended. The
+    last line for a file is its state."""
 
     def __init__(self, path: Path, policy: dict[str, Any]) -> None:
         self.path = path
@@ -1038,12 +836,10 @@ class _Log:
             self._lock()  # before reading: what is read stays true while this run lasts
             content = path.read_bytes()
             for line in content.decode("utf-8", "replace").splitlines():
-                try:
+                with contextlib.suppress(ValueError):
                     record = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(record, dict) and isinstance(record.get("file"), str):
-                    self._remember(record)
+                    if isinstance(record, dict) and isinstance(record.get("file"), str):
+                        self._remember(record)
             if content and not content.endswith(b"\n"):
                 self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
         except BaseException:
@@ -1053,12 +849,12 @@ class _Log:
     def _lock(self) -> None:
         try:
             import fcntl
-        except ImportError:  # pragma: no cover - Windows: no lock
-            return
-        if not hasattr(fcntl, "flock"):  # pragma: no cover - Emscripten (Pyodide): no lock
+
+            flock = fcntl.flock
+        except (ImportError, AttributeError):  # Windows, Emscripten (Pyodide): no lock
             return
         try:
-            fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             message = "another 'codecbox import' is writing this log"
             raise OSError(errno.EAGAIN, message, str(self.path)) from None
@@ -1079,138 +875,59 @@ class _Log:
         self._f.close()
 
 
-@dataclass
-class _Tally:
-    imported: int = 0
-    guessed: int = 0
-    quarantined: int = 0
-    undecided: int = 0
-    failed: int = 0
-    earlier: int = 0
-
-    def count(self, record: dict[str, Any]) -> None:
-        status = record["status"]
-        if status == "imported":
-            if record.get("confident"):
-                self.imported += 1
-            else:
-                self.guessed += 1
-        elif status == "quarantined":
-            self.quarantined += 1
-        elif status == "undecided":
-            self.undecided += 1
-        else:
-            self.failed += 1
-
-    def summary(self, total: int) -> str:
-        line = (
-            f"{total} files: {self.imported} imported, {self.guessed} guessed (copied, "
-            f"review them), {self.quarantined} quarantined, {self.undecided} undecided, "
-            f"{self.failed} failed"
-        )
-        if self.earlier:
-            line += f"; {self.earlier} of them done by an earlier run"
-        return line
-
-    @property
-    def outcome(self) -> _Outcome:
-        outcome = _Outcome()
-        outcome.error = self.failed > 0
-        outcome.review = bool(self.guessed or self.quarantined or self.undecided)
-        return outcome
+def _link(source: Path, target: Path) -> bool | None:
+    """``os.link``: True if linked, False if ``target`` exists, None where hard links do not
+    work (another file system; none at all on Emscripten or WASI)."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        return False
+    except (OSError, AttributeError):
+        return None
+    return True
 
 
-def _temporary(target: Path) -> Path:
-    # The name write_atomic uses, so remove_stale_temporaries cleans up after a kill.
+def _claim(source: Path, target: Path) -> bool:
+    """Give ``source``'s bytes and mode the name ``target`` if it is free, atomically and
+    never overwriting: a hard link, else a synced copy linked there (or, without hard
+    links at all, renamed there after one more check). False if the name was taken."""
+    if (linked := _link(source, target)) is not None:
+        return linked
     import secrets
 
-    return target.with_name(f".{target.name}.codecbox-{os.getpid()}-{secrets.token_hex(4)}.tmp")
-
-
-def _hard_link(source: Path, target: Path) -> None:
-    """``os.link``; OSError where the platform has no hard links at all (Emscripten, WASI)."""
-    link = getattr(os, "link", None)
-    if link is None:
-        raise OSError(errno.ENOTSUP, "no hard links on this platform", str(target))
-    link(source, target)
-
-
-def _place(source: Path, digest: str, folder: Path) -> tuple[Path, bool]:
-    """Put a copy of ``source`` into ``folder`` under a free name, never overwriting.
-
-    A name already holding the same bytes is taken as this file's copy (left by an
-    interrupted run), so running again never makes a second one. Returns the path and
-    whether it was created now. The source stays where it is.
-    """
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 0
-    while True:
-        name = source.name if n == 0 else f"{source.stem}.{n}{source.suffix}"
-        target = folder / name
-        if os.path.lexists(target):
-            if _sha256_file(target) == digest:
-                return target, False
-            n += 1
-            continue
-        try:
-            _hard_link(source, target)  # atomic, never overwrites; same bytes, same mode
-        except FileExistsError:
-            continue
-        except OSError:  # another file system, or one without hard links: copy
-            if not _copy_exclusive(source, target):
-                continue
-        return target, True
-
-
-def _copy_exclusive(source: Path, target: Path) -> bool:
-    """Copy ``source`` to a temporary file, then give it ``target``'s name if still free."""
-    tmp = _temporary(target)
+    # write_atomic's name, so that remove_stale_temporaries cleans up after a kill
+    tmp = _temporary(target, os.getpid(), secrets.token_hex(4))
     try:
-        shutil.copyfile(source, tmp)
-        shutil.copystat(source, tmp)
+        shutil.copy2(source, tmp)
         with open(tmp, "rb+") as f:
             os.fsync(f.fileno())
-        try:
-            _hard_link(tmp, target)
-        except FileExistsError:
-            return False
-        except OSError:  # no hard links at all here: a rename after one more check
-            if os.path.lexists(target):
-                return False
+        if (linked := _link(tmp, target)) is None and not os.path.lexists(target):
             os.replace(tmp, target)
-        return True
+            return True
+        return bool(linked)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
 
 
-@dataclass(frozen=True)
-class _Source:
-    """A file to import: the name as given (for messages and file operations) and its
-    absolute path (the log's key)."""
-
-    given: str
-    key: str
-
-    @property
-    def path(self) -> Path:
-        return Path(self.given)
-
-
-@dataclass(frozen=True)
-class _ImportPlan:
-    sources: list[_Source]
-    into: Path
-    quarantine: Path | None
-    log: Path
+def _place(source: Path, digest: str, folder: Path) -> tuple[Path, bool]:
+    """Put a copy of ``source`` into ``folder`` under a free name, never overwriting; a name
+    already holding the same bytes is this file's copy (left by an interrupted run), so
+    running again never makes a second one. Returns the path and whether it is new."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in itertools.count():
+        target = folder / (source.name if n == 0 else f"{source.stem}.{n}{source.suffix}")
+        if os.path.lexists(target):
+            if _sha256_file(target) == digest:
+                return target, False
+        elif _claim(source, target):
+            return target, True
+    raise AssertionError("unreachable")
 
 
-def _absolute(path: Path) -> str:
-    return str(path.absolute())
-
-
-def _plan(args: argparse.Namespace) -> _ImportPlan:
-    """Check everything that can be checked before a file is touched (usage errors)."""
+def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
+    """Check all that can be checked before a file is touched (usage errors); returns
+    --into, --quarantine and the log."""
     if STDIO in args.sources:
         raise _Usage("SRC '-': standard input has no file name to copy to; save it to a file")
     for option, value in (("--into", args.into), ("--quarantine", args.quarantine)):
@@ -1219,45 +936,42 @@ def _plan(args: argparse.Namespace) -> _ImportPlan:
     if args.log == STDIO:
         raise _Usage("--log -: the log must be a file, it is read again to resume")
     into = Path(args.into)
-    if os.path.lexists(into) and not into.is_dir():
-        raise _Usage(f"--into {into}: not a folder")
     quarantine = None if args.quarantine is None else Path(args.quarantine)
-    if quarantine is not None:
-        if os.path.lexists(quarantine) and not quarantine.is_dir():
-            raise _Usage(f"--quarantine {quarantine}: not a folder")
-        if quarantine.absolute().resolve() == into.absolute().resolve():
-            raise _Usage("--quarantine must be another folder than --into")
+    for option, folder in (("--into", into), ("--quarantine", quarantine)):
+        if folder is not None and os.path.lexists(folder) and not folder.is_dir():
+            raise _Usage(f"{option} {folder}: not a folder")
+    if quarantine is not None and quarantine.absolute().resolve() == into.absolute().resolve():
+        raise _Usage("--quarantine must be another folder than --into")
     log = Path(args.log) if args.log else into / LOG_NAME
     if log.is_dir():
         raise _Usage(f"--log {log}: is a folder")
     names: dict[str, str] = {}
     for name in args.sources:
         path = Path(name)
+        dst = into / path.name
         if path.is_dir():
             raise _Usage(f"{name}: is a folder (give the files)")
         if path.name in names:
             raise _Usage(
-                f"{names[path.name]} and {name} would both be copied to {into / path.name}; "
+                f"{names[path.name]} and {name} would both be copied to {dst}; "
                 "import them into different folders"
             )
         names[path.name] = name
-        dst = into / path.name
         if dst.absolute() == log.absolute():
             raise _Usage(f"{name}: its copy would overwrite the log {log}")
         if _same_file(name, str(dst)):
             raise _Usage(f"{name}: is already in --into {into}")
-    sources = [_Source(name, _absolute(Path(name))) for name in args.sources]
-    return _ImportPlan(sources, into, quarantine, log)
+    return into, quarantine, log
 
 
 def _import(args: argparse.Namespace) -> int:
     _check_progress(args.progress)
     detector = _detector(args, import_bytes)
-    plan = _plan(args)
+    into, quarantine, log_path = _plan(args)
     try:
-        plan.into.mkdir(parents=True, exist_ok=True)
-        plan.log.parent.mkdir(parents=True, exist_ok=True)
-        for folder in (plan.into, plan.quarantine):
+        into.mkdir(parents=True, exist_ok=True)
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        for folder in (into, quarantine):
             if folder is not None and folder.is_dir():
                 remove_stale_temporaries(folder)
         policy = {
@@ -1266,242 +980,178 @@ def _import(args: argparse.Namespace) -> int:
             "min_sample": args.min_sample,
             "detector": args.detector or _default(import_bytes, "detector"),
             "hint": getattr(args, "hint", None),
-            "quarantine": None if plan.quarantine is None else _absolute(plan.quarantine),
+            "quarantine": None if quarantine is None else _absolute(quarantine),
         }
-        log = _Log(plan.log, policy)
+        log = _Log(log_path, policy)
     except OSError as exc:
-        _err(_file_error(str(plan.into), exc))
-        return EXIT_ERROR
+        return _err(_file_error(str(into), exc))
     total = 0
-    for source in plan.sources:
+    for name in args.sources:
         with contextlib.suppress(OSError):
-            total += os.stat(source.given).st_size
-    bar = _progress(args.progress, total, "import")
-    tally = _Tally()
-    try:
-        for source in plan.sources:
-            record, earlier = _import_one(source, args, detector, plan, log, bar)
-            tally.count(record)
-            tally.earlier += earlier
-    finally:
-        bar.close()
-        log.close()
-    print(tally.summary(len(plan.sources)), flush=True)
-    print(f"log: {plan.log}", flush=True)
-    return tally.outcome.code
-
-
-def _record(source: _Source, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "file": source.key,
-        "sha256": digest,
-        "status": status,
-        "encoding": None,
-        "rule": None,
-        "confident": False,
-        "replaced": 0,  # the policy decodes strictly: never a U+FFFD
-        "destination": None,
-    }
-    record.update(fields)
-    return record
-
-
-def _failed(
-    source: _Source, digest: str | None, message: str, log: _Log, bar: _Progress, **fields: Any
-) -> dict[str, Any]:
-    bar.note(message)
-    record = _record(source, digest, "error", reason=message, **fields)
-    log.append(record)
-    return record
-
-
-def _done_before(source: _Source, digest: str | None, log: _Log) -> dict[str, Any] | None:
-    """The log's record for ``source`` if an earlier run finished it; else None."""
-    last = log.last.get(source.key)
-    if last is None or last.get("status") not in _DONE or not last.get("destination"):
-        return None
-    destination = Path(last["destination"])
-    if not destination.exists():
-        return None
-    if digest is None:  # the source is gone (moved away, or by the quarantine): done
-        return last
-    if last.get("policy") != log.policy:  # other options: the file is done again
-        return None
-    if last["status"] == "imported":
-        return last if digest == last.get("sha256") else None
-    # Quarantined, and the same bytes are still at the source: a run killed after the
-    # log line and before it removed the source. Finish the move, unless the copy in
-    # the quarantine was edited since.
-    if digest != last.get("sha256") or _sha256_file(destination) != digest:
-        return None
-    if source.key != _absolute(destination):
-        source.path.unlink()
-    return last
-
-
-def _import_one(
-    source: _Source,
-    args: argparse.Namespace,
-    detector: str | Detector,
-    plan: _ImportPlan,
-    log: _Log,
-    bar: _Progress,
-) -> tuple[dict[str, Any], int]:
-    """Import one file; returns its log record and 1 if an earlier run had done it."""
-    missing: OSError | None = None
-    try:
-        data: bytes | None = _read(source.given)
-    except FileNotFoundError as exc:
-        data, missing = None, exc
-    except OSError as exc:
-        return _failed(source, None, _file_error(source.given, exc), log, bar), 0
-    digest = None if data is None else _sha256(data)
-    try:
-        earlier = _done_before(source, digest, log)
-    except OSError as exc:
-        return _failed(source, digest, _file_error(source.given, exc), log, bar), 0
-    if earlier is not None:
-        bar.update(len(data or b""))
-        return earlier, 1
-    if data is None or digest is None:
-        assert missing is not None
-        return _failed(source, None, _file_error(source.given, missing), log, bar), 0
-    try:
-        result = import_bytes(
-            data,
-            declared=args.declared,
-            candidates=args.candidates,
-            min_sample=args.min_sample,
-            detector=detector,
-        )
-    except DecodeError as exc:
-        exc.where = source.given
-        fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
-        return _failed(source, digest, str(exc), log, bar, **fields), 0
-    try:
-        if isinstance(result, Imported) and (result.confident or plan.quarantine is None):
-            record = _copy_in(source, digest, result, plan.into, log, bar)
-        elif plan.quarantine is not None:
-            record = _quarantine(source, digest, result, plan.quarantine, log, bar)
-        else:
-            assert isinstance(result, Quarantined)
-            bar.note(f"{source.given}: undecided, left in place: {result.reason}")
-            rule = None if result.rule is None else result.rule.value
-            record = _record(source, digest, "undecided", reason=result.reason, rule=rule)
-            log.append(record)
-    except OSError as exc:
-        return _failed(source, digest, _file_error(source.given, exc), log, bar), 0
-    bar.update(len(data))
-    return record, 0
-
-
-def _copy_in(
-    source: _Source, digest: str, result: Imported, into: Path, log: _Log, bar: _Progress
-) -> dict[str, Any]:
-    dst = into / source.path.name
-    content = result.text.encode("utf-8")
-    ours = _absolute(dst) in log.written.get(source.key, ())
-    if not ours and dst.exists() and _sha256_file(dst) != _sha256(content):
-        message = (
-            f"{source.given}: {dst} exists and was not written by an import of this file; "
-            "not overwriting it"
-        )
-        return _failed(source, digest, message, log, bar)
-    write_atomic(dst, content)
-    record = _record(
-        source,
-        digest,
-        "imported",
-        encoding=result.encoding.name,
-        rule=result.rule.value,
-        confident=result.confident,
-        destination=_absolute(dst),
+            total += os.stat(name).st_size
+    run = _Importer(
+        args, detector, into, quarantine, log, _progress(args.progress, total, "import")
     )
-    if not result.confident:
-        record["confidence"] = None if result.guess is None else result.guess.confidence
-        bar.note(f"{source.given}: guessed {result.how}: review {dst}")
-    log.append(record)
-    return record
+    tally: Counter[str] = Counter()
+    try:
+        for name in args.sources:
+            record, earlier = run.one(name)
+            guessed = record["status"] == "imported" and not record["confident"]
+            tally["guessed" if guessed else record["status"]] += 1
+            tally["earlier"] += earlier
+    finally:
+        run.bar.close()
+        log.close()
+    review = tally["guessed"] + tally["quarantined"] + tally["undecided"]
+    print(
+        f"{len(args.sources)} files: {tally['imported']} imported, {tally['guessed']} guessed "
+        f"(copied, review them), {tally['quarantined']} quarantined, {tally['undecided']} "
+        f"undecided, {tally['error']} failed"
+        + (f"; {tally['earlier']} of them done by an earlier run" if tally["earlier"] else "")
+        + f"\nlog: {log_path}",
+        flush=True,
+    )
+    return EXIT_ERROR if tally["error"] else EXIT_REVIEW if review else EXIT_OK
 
 
-def _quarantine(
-    source: _Source,
-    digest: str,
-    result: Imported | Quarantined,
-    folder: Path,
-    log: _Log,
-    bar: _Progress,
-) -> dict[str, Any]:
-    path = source.path
-    if path.parent.resolve() == folder.resolve():
-        target, created = path, False
-    else:
-        target, created = _place(path, digest, folder)
-    if isinstance(result, Imported):
-        fields: dict[str, Any] = {
-            "encoding": result.encoding.name,
-            "rule": result.rule.value,
-            "reason": f"guessed {result.how}",
-            "confidence": None if result.guess is None else result.guess.confidence,
-        }
-    else:
-        fields = {"reason": result.reason}
+@dataclass
+class _Importer:
+    """A ``codecbox import`` run, once its plan is checked and its log open. Each file is
+    named as given (in messages and file operations) and by its absolute path (``key``,
+    in the log)."""
+
+    args: argparse.Namespace
+    detector: str | Detector
+    into: Path
+    quarantine: Path | None
+    log: _Log
+    bar: _Progress
+
+    def one(self, name: str) -> tuple[dict[str, Any], int]:
+        """Import one file; returns its log record and 1 if an earlier run had done it."""
+        key, digest = _absolute(Path(name)), None
+        try:
+            try:
+                data = _read(name)
+            except FileNotFoundError:  # done, if an earlier run quarantined it
+                if (earlier := self.done_before(name, key, None)) is None:
+                    raise
+                return earlier, 1
+            digest = _sha256(data)
+            if (earlier := self.done_before(name, key, digest)) is not None:
+                self.bar.update(len(data))
+                return earlier, 1
+            args = self.args
+            options = {"declared": args.declared, "candidates": args.candidates}
+            result = import_bytes(
+                data, **options, min_sample=args.min_sample, detector=self.detector
+            )
+            if isinstance(result, Imported) and (result.confident or self.quarantine is None):
+                record = self.copy_in(name, key, digest, result)
+            elif self.quarantine is not None:
+                record = self.move_out(name, key, digest, result, self.quarantine)
+            else:
+                assert isinstance(result, Quarantined)
+                self.bar.note(f"{name}: undecided, left in place: {result.reason}")
+                rule = None if result.rule is None else result.rule.value
+                record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
+        except DecodeError as exc:
+            exc.where = name
+            fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
+            return self.failed(key, digest, str(exc), **fields), 0
+        except OSError as exc:
+            return self.failed(key, digest, _file_error(name, exc)), 0
+        self.bar.update(len(data))
+        return record, 0
+
+    def logged(self, key: str, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
+        """The record of what became of file ``key``, appended to the log."""
+        base = {"file": key, "sha256": digest, "status": status, "encoding": None, "rule": None}
+        # "replaced": the policy decodes strictly, never with a U+FFFD
+        record = {**base, "confident": False, "replaced": 0, "destination": None, **fields}
+        self.log.append(record)
+        return record
+
+    def failed(self, key: str, digest: str | None, message: str, **fields: Any) -> dict[str, Any]:
+        self.bar.note(message)
+        return self.logged(key, digest, "error", reason=message, **fields)
+
+    def done_before(self, name: str, key: str, digest: str | None) -> dict[str, Any] | None:
+        """The log's record for the file if an earlier run finished it; else None."""
+        last = self.log.last.get(key)
+        if last is None or last.get("status") not in _DONE or not last.get("destination"):
+            return None
+        destination = Path(last["destination"])
+        if not destination.exists():
+            return None
+        if digest is None:  # the source is gone (moved away, or by the quarantine): done
+            return last
+        if last.get("policy") != self.log.policy:  # other options: the file is done again
+            return None
+        if last["status"] == "imported":
+            return last if digest == last.get("sha256") else None
+        # Quarantined, and the same bytes are still at the source: a run killed after the
+        # log line and before it removed the source. Finish the move, unless the copy in
+        # the quarantine was edited since.
+        if digest != last.get("sha256") or _sha256_file(destination) != digest:
+            return None
+        if key != _absolute(destination):
+            Path(name).unlink()
+        return last
+
+    def copy_in(self, name: str, key: str, digest: str, result: Imported) -> dict[str, Any]:
+        dst = self.into / Path(name).name
+        content = result.text.encode("utf-8")
+        ours = _absolute(dst) in self.log.written.get(key, ())
+        if not ours and dst.exists() and _sha256_file(dst) != _sha256(content):
+            message = f"{name}: {dst} exists and was not written by an import of this file"
+            return self.failed(key, digest, f"{message}; not overwriting it")
+        write_atomic(dst, content)
+        fields: dict[str, Any] = {"encoding": result.encoding.name, "rule": result.rule.value}
+        fields.update(confident=result.confident, destination=_absolute(dst))
+        if not result.confident:
+            fields["confidence"] = None if result.guess is None else result.guess.confidence
+            self.bar.note(f"{name}: guessed {result.how}: review {dst}")
+        return self.logged(key, digest, "imported", **fields)
+
+    def move_out(
+        self, name: str, key: str, digest: str, result: Imported | Quarantined, folder: Path
+    ) -> dict[str, Any]:
+        """Move the file into the quarantine ``folder``; logged before the source goes, so
+        that a kill leaves two copies (the next run removes the source), never none."""
+        path = Path(name)
+        if path.parent.resolve() == folder.resolve():
+            target, created = path, False
+        else:
+            target, created = _place(path, digest, folder)
+        fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
+        if isinstance(result, Imported):
+            fields["encoding"] = result.encoding.name
+            fields["confidence"] = None if result.guess is None else result.guess.confidence
         if result.rule is not None:
             fields["rule"] = result.rule.value
-    record = _record(source, digest, "quarantined", destination=_absolute(target), **fields)
-    log.append(record)  # before the source goes: a kill now leaves two copies, never none
-    if target != path:
-        try:
-            path.unlink()
-        except OSError:
-            if created:
-                with contextlib.suppress(OSError):
-                    target.unlink()
-            raise
-    bar.note(f"{source.given}: quarantined ({fields['reason']}) -> {target}")
-    return record
-
-
-# --- html -----------------------------------------------------------------------------------
-
-
-def _html(args: argparse.Namespace) -> int:
-    detector = _detector(args, decode_html)
-    result = _decode_file(
-        args.file,
-        lambda data: decode_html(
-            data,
-            args.content_type,
-            candidates=args.candidates,
-            detector=detector,
-            errors=args.errors,
-        ),
-    )
-    if result is None:
-        return EXIT_ERROR
-    decision = _decided(result)
-    if args.text:
-        _write_text(result.text)
-        _err(decision.line(args.file))
-    elif args.json:
-        _print_json(decision.record(args.file))
-    else:
-        print(decision.line(args.file), flush=True)
-    return EXIT_OK  # a <meta> or a guess is an answer: the output says how sure
+        record = self.logged(key, digest, "quarantined", destination=_absolute(target), **fields)
+        if target != path:
+            try:
+                path.unlink()
+            except OSError:
+                if created:
+                    with contextlib.suppress(OSError):
+                        target.unlink()
+                raise
+        self.bar.note(f"{name}: quarantined ({fields['reason']}) -> {target}")
+        return record
 
 
 # --- main -----------------------------------------------------------------------------------
 
-_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+_RUN: dict[str, Callable[[argparse.Namespace], int]] = {
     "detect": _detect,
     "decode": _decode,
     "convert": _convert,
     "import": _import,
-    "html": _html,
+    "html": _decode,
 }
-
-
-_RESUME = {"import": "; run the same command again to finish the import"}
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
@@ -1513,12 +1163,9 @@ def _signals() -> Iterator[None]:
     """SIGTERM becomes an exception, so atomic writes remove their temporary files."""
     import signal
 
-    if not hasattr(signal, "SIGTERM"):  # pragma: no cover
-        yield
-        return
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
-    except ValueError:  # not the main thread: leave signals alone
+    except (AttributeError, ValueError):  # no SIGTERM here, or not the main thread
         yield
         return
     try:
@@ -1536,17 +1183,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     stderr: TextIO = sys.stderr
+    resume = "; run the same command again to finish the import" if args.command == "import" else ""
     try:
         with _signals():
-            return _COMMANDS[args.command](args)
+            return _RUN[args.command](args)
     except _Usage as exc:
         print(f"codecbox {args.command}: error: {exc}", file=stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(f"codecbox: interrupted{_RESUME.get(args.command, '')}", file=stderr)
+        print(f"codecbox: interrupted{resume}", file=stderr)
         return 130
     except _Stopped as exc:
-        print(f"codecbox: stopped{_RESUME.get(args.command, '')}", file=stderr)
+        print(f"codecbox: stopped{resume}", file=stderr)
         return 128 + exc.signum
     except BrokenPipeError:
         # The reader went away (``| head``): say nothing more, and do not let Python
