@@ -1,15 +1,12 @@
 """The ``codecbox`` command: detect, decode, convert, import and html, from a shell.
 
-Installed as the ``codecbox`` console script; ``python -m codecbox`` is the same command.
-Each subcommand is one library call (:func:`~codecbox.decode_bytes`,
-:func:`~codecbox.transcode`, :func:`~codecbox.import_bytes` over many files with a
-quarantine and a resumable log, :func:`~codecbox.decode_html`) with its decision printed
-beside it, and every one decides through the same pipeline,
-:func:`codecbox.decoding.decide`. The exit statuses are in :data:`EXIT_STATUS`.
-
-``-`` is standard input or output. Only the result goes to stdout (text as UTF-8 bytes,
-whatever the locale); messages and the progress bar go to stderr. Other output uses
-``errors="backslashreplace"``: a name the console cannot show prints as ``\\u…``.
+The ``codecbox`` console script, and ``python -m codecbox``. Each subcommand is one library
+call (:func:`~codecbox.decode_bytes`, :func:`~codecbox.transcode`,
+:func:`~codecbox.import_bytes` over many files with a quarantine and a resumable log,
+:func:`~codecbox.decode_html`) deciding through :func:`codecbox.decoding.decide`, with the
+decision printed beside it; the help (from :data:`_COMMANDS`) gives the exit statuses.
+Only the result goes to stdout (text as UTF-8 bytes, whatever the locale); messages and the
+progress bar go to stderr, with ``errors="backslashreplace"`` (``\\u…``, not a crash).
 """
 
 from __future__ import annotations
@@ -79,11 +76,7 @@ class _Usage(Exception):
 
 
 class _Stopped(BaseException):
-    """SIGTERM, raised where the program is, so that atomic writes clean up."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
+    """SIGTERM (``args[0]``), raised where the program is, so that atomic writes clean up."""
 
 
 def _err(message: str) -> int:
@@ -144,6 +137,7 @@ def _default(function: Callable[..., object], parameter: str) -> Any:
 
 
 _USAGE = "bad usage: unknown option, encoding or detector, missing extra"
+_UNDECODABLE = "bytes that do not decode (the file and byte offset are given)"
 
 #: Each command ("": the whole program): the library call whose detector it follows, its
 #: summary, description, examples, a note, and its exit statuses in the order they win.
@@ -157,13 +151,11 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         "Run 'codecbox COMMAND --help' for a command's options.",
         {
             2: _USAGE,
-            1: "a file failed: bytes that do not decode (the file and byte offset are given), a "
-            "character the target cannot encode, a file not read or written, binary data "
-            "given to convert or decode",
-            3: "convert and import only: done, but needs review (a guessed encoding, U+FFFD "
-            "inserted, a file quarantined or left undecided)",
-            0: "done; for detect, decode and html also when the answer is a guess (their "
-            "output says how sure)",
+            1: f"a file failed: {_UNDECODABLE}, a character the target cannot encode, a file "
+            "not read or written, binary data given to convert or decode",
+            3: "convert and import only: done, but needs review (a guess, U+FFFD inserted, a "
+            "file quarantined or left undecided)",
+            0: "done; for detect, decode and html also a guess (their output says how sure)",
         },
     ),
     "detect": (
@@ -172,8 +164,7 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         "Print, for each FILE ('-': standard input), the encoding 'codecbox decode' would use,\n"
         "the rule that chose it (BOM, NUL pattern, escape sequences, valid UTF-8, mostly valid\n"
         "UTF-8, detected, default) and how sure it is (certain, or tentative with the\n"
-        "detector's confidence), or that it is binary data. Reads whole files; --max-bytes\n"
-        "only their start (as 'codecbox convert' does without --from).",
+        "detector's confidence), or that it is binary data. --max-bytes: only their start.",
         "codecbox detect *.csv\n"
         "codecbox detect --json --max-bytes 65536 export/*.txt\n"
         "curl -s https://example.com/data.csv | codecbox detect -",
@@ -181,10 +172,9 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         {
             2: _USAGE,
             1: "a file could not be read (the others are still examined)",
-            0: "every file was answered, certain or not: a guess, the default when no guess "
-            'fit ("windows-1252 (default), tentative, no guess fit") or binary data ("f.png: '
-            'binary data: PNG image") is exit 0 too; each line says how sure it is, and ends '
-            '"from the first N bytes" for a file longer than --max-bytes',
+            0: "every file was answered, certain or not: a guess, the default (no guess fit) or "
+            'binary data ("f.png: binary data: PNG image") is exit 0 too; each line says how '
+            'sure it is, and ends "from the first N bytes" for a file longer than --max-bytes',
         },
     ),
     "decode": (
@@ -198,9 +188,8 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         "",
         {
             2: _USAGE.replace("option,", "option, label,"),
-            1: "FILE could not be read, its bytes do not decode (strict, the default: the file "
-            "and byte offset are given), or it is binary data (a PNG, NUL and control bytes) "
-            "and no --declared label was given; nothing is written to stdout",
+            1: f"FILE could not be read, {_UNDECODABLE} (strict, the default), or it is binary "
+            "data and no --declared label was given; nothing is written to stdout",
             0: "decoded, certain or not: a guess, the default, or U+FFFD inserted with "
             "--errors replace is exit 0 too; the decision on stderr says which",
         },
@@ -211,22 +200,19 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
         "replaced only once the whole conversion is on disk, so after any error it is as\n"
         "before and no temporary file is left. Without --from, the encoding is decided from\n"
-        "the first N bytes (--max-bytes; BOM > evidence > detector > windows-1252): a guess\n"
-        "exits 3 and binary data is refused. Strict by default.",
+        "the first N bytes (--max-bytes): a guess exits 3, binary data is refused.",
         "codecbox convert export.txt export_utf8.txt --from cp1252\n"
         "codecbox convert old.txt - | less\n"
         "gunzip -c data.csv.gz | codecbox convert - data_utf8.csv",
         "DST '-' is standard output: it gets only the converted bytes, written as they are\n"
         "converted, so standard output is not atomic: after an error, what was converted\n"
-        "before it has been written. SRC '-' is standard input, read in pieces like a file.\n"
-        "A file named '-' is ./-.",
+        "before it has been written. SRC '-' is standard input, read in pieces like a file.",
         {
             2: f"{_USAGE}, an encoding that cannot be streamed (UTF-7), SRC and DST the same file",
-            1: "failed, and a DST file is as before: bytes that do not decode (the file and byte "
-            "offset are given), a character the target cannot encode, a file not read or "
-            "written, SRC binary data without --from",
-            3: "converted, but needs review: the encoding was guessed (or is the default: no "
-            "guess fit), or --errors replace replaced something",
+            1: f"failed, a DST file as before: {_UNDECODABLE}, a character the target cannot "
+            "encode, a file not read or written, SRC binary data without --from",
+            3: "converted, but needs review: the encoding was guessed (or is the default), or "
+            "--errors replace replaced something",
             0: "converted, and the encoding was certain (--from, BOM, valid UTF-8)",
         },
     ),
@@ -235,42 +221,38 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         "import many files: UTF-8 copies, quarantine, log",
         "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by their\n"
         "NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates (only with\n"
-        "them, on at least --min-sample bytes). DIR gets a UTF-8 copy of each, written\n"
-        "atomically. A file that needs review (a guess, binary data, UTF-8 with a few invalid\n"
-        "bytes) is moved to --quarantine if given; if not, a guess is copied anyway and an\n"
-        "undecided file left alone. Each file gets a synced line in the log (default:\n"
-        f"DIR/{LOG_NAME}): after a crash or Ctrl-C, the same command skips the\n"
-        "files already done and does the rest. Prints a summary.",
+        "them, on --min-sample bytes). DIR gets a UTF-8 copy of each, written atomically. A\n"
+        "file that needs review (a guess, binary data, UTF-8 with a few invalid bytes) is moved\n"
+        "to --quarantine if given, else a guess is copied and the rest left alone. Each file\n"
+        f"gets a synced line in the log (default: DIR/{LOG_NAME}): after a crash\n"
+        "or Ctrl-C, the same command skips the files already done and does the rest.",
         "codecbox import inbox/*.txt --into imported --quarantine review "
         "--candidates cp1252,cp850\n"
         "codecbox import data/*.csv --into utf8 --declared windows-1252",
-        "Standard input has no name to copy to: SRC '-', and '-' for --into, --quarantine or\n"
-        "--log, are usage errors. A file named '-' is ./-.",
+        "SRC '-', and '-' for --into, --quarantine or --log, are usage errors (standard input\n"
+        "has no name to copy to).",
         {
             2: f"{_USAGE}, '-' as SRC, --into, --quarantine or --log, two sources with one name",
-            1: "a file failed (the others are still imported): bytes that do not decode (the "
-            "file and byte offset are given), a file not read or its copy not written; or the "
-            "log could not be opened (another import is writing it)",
-            3: "done, but needs review: a guessed file was copied, or a file was quarantined "
-            "or left undecided",
+            1: f"a file failed (the others are still imported): {_UNDECODABLE}, a file not "
+            "read or copied; or the log is open in another import",
+            3: "done, but needs review: a guess was copied, or a file quarantined or undecided",
             0: "done: every file was imported with a certain encoding",
         },
     ),
     "html": (
         decode_html,
         "the browser's decision for a saved page",
-        "Decide a saved page's encoding in the browser's order (BOM > the Content-Type charset\n"
-        "> <meta> > valid UTF-8 > detector > windows-1252) and print the decision on stdout\n"
-        "(--text: the text, and the decision on stderr). As in a browser, bad bytes become\n"
-        "U+FFFD unless --errors strict. FILE '-' is standard input.",
+        "Decide a saved page's encoding in the browser's order (BOM > Content-Type charset >\n"
+        "<meta> > valid UTF-8 > detector > windows-1252) and print the decision on stdout\n"
+        "(--text: the text; the decision on stderr). As in a browser, bad bytes become U+FFFD\n"
+        "unless --errors strict. FILE '-' is standard input.",
         'codecbox html page.html --content-type "text/html; charset=Shift_JIS"\n'
         "cat page.html | codecbox html -\n"
         "curl -s https://example.com/ | codecbox html - --text | less",
         "",
         {
             2: _USAGE,
-            1: "FILE could not be read, or with --errors strict its bytes do not decode (the "
-            "file and byte offset are given)",
+            1: f"FILE could not be read, or with --errors strict {_UNDECODABLE}",
             0: "decided, certain or not: a <meta>, a guess, the default, or U+FFFD inserted "
             "(--errors replace, the default) is exit 0 too; the output says how sure",
         },
@@ -463,8 +445,7 @@ class _Progress:
 
     def close(self) -> None:
         if self.bar is not None:
-            self.bar.close()
-            self.bar = None
+            self.bar.close()  # again is a no-op
 
 
 def _tqdm() -> Any:
@@ -567,16 +548,14 @@ def _sniff(
     return head, shown, decision.encoding if eating is None else eating[0]
 
 
-def _takes_hint(detect: Callable[..., object]) -> bool:
-    try:
-        return "hint" in inspect.signature(detect).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def _hinting() -> list[str]:
     """The detectors that take a ``hint`` (a language or a domain), by name."""
-    return [name for name, detect in DETECTORS.items() if _takes_hint(detect)]
+    names = []
+    for name, detect in DETECTORS.items():
+        with contextlib.suppress(TypeError, ValueError):  # a callable without a signature
+            if "hint" in inspect.signature(detect).parameters:
+                names.append(name)
+    return names
 
 
 def _detector(args: argparse.Namespace, function: Callable[..., object]) -> str | Detector:
@@ -590,7 +569,7 @@ def _detector(args: argparse.Namespace, function: Callable[..., object]) -> str 
     except (ModuleNotFoundError, ValueError) as exc:
         raise _Usage(str(exc)) from None
     hint: str | None = getattr(args, "hint", None)
-    if hint is not None and not _takes_hint(detect):
+    if hint is not None and name not in _hinting():
         hinting = " or ".join(_hinting())
         raise _Usage(f"the {name} detector takes no --hint; give --detector {hinting}")
     return name if hint is None else partial(detect, hint=hint)  # type: ignore[call-arg]
@@ -790,9 +769,8 @@ def _convert(args: argparse.Namespace) -> int:
         f"{src} -> {dst}: {how}; {report.bytes_read} bytes read as {report.source}, "
         f"{report.bytes_written} written as {report.target}{replaced if n or m else ''}"
     )
-    return (
-        EXIT_REVIEW if n or m or (decision is not None and not decision.rule.certain) else EXIT_OK
-    )
+    guessed = decision is not None and not decision.rule.certain
+    return EXIT_REVIEW if n or m or guessed else EXIT_OK
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -1145,13 +1123,9 @@ class _Importer:
 
 # --- main -----------------------------------------------------------------------------------
 
-_RUN: dict[str, Callable[[argparse.Namespace], int]] = {
-    "detect": _detect,
-    "decode": _decode,
-    "convert": _convert,
-    "import": _import,
-    "html": _decode,
-}
+#: What runs each command (``html`` is ``_decode``'s other face).
+_RUN = {"detect": _detect, "decode": _decode, "html": _decode, "convert": _convert}
+_RUN["import"] = _import
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
@@ -1163,15 +1137,14 @@ def _signals() -> Iterator[None]:
     """SIGTERM becomes an exception, so atomic writes remove their temporary files."""
     import signal
 
-    try:
+    previous = None
+    with contextlib.suppress(AttributeError, ValueError):  # no SIGTERM, not the main thread
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
-    except (AttributeError, ValueError):  # no SIGTERM here, or not the main thread
-        yield
-        return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1182,20 +1155,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
-    stderr: TextIO = sys.stderr
     resume = "; run the same command again to finish the import" if args.command == "import" else ""
     try:
         with _signals():
             return _RUN[args.command](args)
     except _Usage as exc:
-        print(f"codecbox {args.command}: error: {exc}", file=stderr)
+        print(f"codecbox {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(f"codecbox: interrupted{resume}", file=stderr)
+        print(f"codecbox: interrupted{resume}", file=sys.stderr)
         return 130
     except _Stopped as exc:
-        print(f"codecbox: stopped{resume}", file=stderr)
-        return 128 + exc.signum
+        print(f"codecbox: stopped{resume}", file=sys.stderr)
+        return 128 + int(exc.args[0])
     except BrokenPipeError:
         # The reader went away (``| head``): say nothing more, and do not let Python
         # complain about the final flush of stdout.
