@@ -1,4 +1,4 @@
-"""The ``codecbox`` command: detect, decode, convert, import and html, from a shell.
+"""The ``codecbox`` command: detect, decode, convert, import, html and encodings.
 
 The ``codecbox`` console script, and ``python -m codecbox``. Each subcommand is one library
 call (:func:`~codecbox.decode_bytes`, :func:`~codecbox.transcode`,
@@ -257,6 +257,18 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
             "(--errors replace, the default) is exit 0 too; the output says how sure",
         },
     ),
+    "encodings": (
+        decode_bytes,
+        "the encodings codecbox knows, from its one table",
+        "List every encoding of codecbox's table (codecbox.table): its name, the Python codec\n"
+        "that reads it, whether browsers know it (then it is decoded with their exact decoder),\n"
+        "the detector's prior when it tries it without --candidates, its languages, its BOM,\n"
+        "whether"
+        " bytes 0-127 are ASCII and the most bytes a character takes.",
+        "codecbox encodings\ncodecbox encodings --json | jq -r 'select(.prior) | .name'",
+        "",
+        {2: _USAGE, 0: "listed"},
+    ),
 }
 
 _PROGRESS = ("--progress", dict(choices=["auto", "on", "off"], default="auto"))
@@ -300,6 +312,8 @@ _ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("--text", dict(action="store_true")),
         ("--json", dict(action="store_true")),
     ],
+    "encodings": [("--json", dict(action="store_true"))],
+    "": [],
     "*": [
         ("--candidates", dict(type=_candidates, metavar="LIST")),
         ("--detector", dict(choices=DETECTORS)),  # the dict as it is when parsing
@@ -345,6 +359,7 @@ _HELP = {
     "html --errors": "replace (default, as browsers do; counted in the output) or strict",
     "html --text": "print the decoded text instead",
     "html --json": "the decision as a JSON object",
+    "encodings --json": "JSON lines: one object per encoding, with its labels",
 }
 
 
@@ -381,7 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
         texts.update(description=description, epilog=_epilog(name))
         sub = commands.add_parser(name, help=summary, **texts)
         default = _default(function, "detector")
-        for argument, options in _ARGUMENTS[name] + _ARGUMENTS["*"]:
+        for argument, options in _ARGUMENTS[name] + _ARGUMENTS["*" if name != "encodings" else ""]:
             if argument != "--hint" or hinting:
                 text = _HELP.get(f"{name} {argument}") or _HELP[argument]
                 sub.add_argument(
@@ -1121,11 +1136,40 @@ class _Importer:
         return record
 
 
+# --- encodings ------------------------------------------------------------------------------
+
+
+def _encodings(args: argparse.Namespace) -> int:
+    from codecbox.table import TABLE
+
+    rows = [("NAME", "PYTHON", "BROWSERS", "PRIOR", "LANGUAGES", "BOM", "ASCII", "WIDTH")]
+    for r in TABLE:
+        if args.json:
+            _print_json(
+                {"name": r.name, "python": r.python, "exact": r.exact, "labels": list(r.labels)}
+                | {"prior": r.prior, "tries": list(r.tries)}
+                | {"languages": list(r.languages), "bom": r.bom.hex(" "), "ascii": r.ascii}
+                | {"width": r.width}
+            )
+            continue
+        prior = "" if r.prior is None else f"{r.prior:+.1f}"
+        languages = " ".join(r.languages[:4]) + (" ..." if len(r.languages) > 4 else "")
+        row = (r.name, r.python or "-", "yes" if r.exact else "", prior, languages)
+        rows.append((*row, r.bom.hex(" "), "yes" if r.ascii else "no", str(r.width)))
+    if not args.json:
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        for row in rows:
+            _write_text(
+                "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() + "\n"
+            )
+    return EXIT_OK
+
+
 # --- main -----------------------------------------------------------------------------------
 
 #: What runs each command (``html`` is ``_decode``'s other face).
 _RUN = {"detect": _detect, "decode": _decode, "html": _decode, "convert": _convert}
-_RUN["import"] = _import
+_RUN.update({"import": _import, "encodings": _encodings})
 
 
 def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:

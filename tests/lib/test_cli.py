@@ -103,6 +103,7 @@ def test_help_lists_the_commands_and_the_exit_status(tmp_path):
         ("convert", ["--from", "--to", "--errors", "--progress", "atomic"]),
         ("import", ["--into", "--quarantine", "--log", "skips the files already done"]),
         ("html", ["--content-type", "<meta>", "--text", "--json"]),
+        ("encodings", ["--json", "prior", "BOM"]),
     ],
 )
 def test_every_command_has_a_help(tmp_path, command, words):
@@ -112,6 +113,22 @@ def test_every_command_has_a_help(tmp_path, command, words):
     assert text.startswith(f"usage: codecbox {command}")
     for word in words + ["exit status"]:
         assert word in text
+
+
+def test_encodings_lists_the_table(tmp_path):
+    from codecbox.table import TABLE
+
+    lines = out(codecbox("encodings", cwd=tmp_path)).splitlines()
+    assert lines[0].split() == "NAME PYTHON BROWSERS PRIOR LANGUAGES BOM ASCII WIDTH".split()
+    assert [line.split()[0] for line in lines[1:]] == [r.name for r in TABLE]
+    assert lines[7].split() == ["Shift_JIS", "cp932", "yes", "+0.0", "ja", "yes", "2"]
+    records = [
+        json.loads(line) for line in out(codecbox("encodings", "--json", cwd=tmp_path)).splitlines()
+    ]
+    by_name = {r["name"]: r for r in records}
+    assert by_name["windows-1252"]["labels"][:2] == ["ansi_x3.4-1968", "ascii"]
+    assert by_name["johab"]["exact"] is None and by_name["johab"]["prior"] == -4.0
+    assert by_name["utf-32-le"]["bom"] == "ff fe 00 00" and not by_name["UTF-16LE"]["ascii"]
 
 
 #: Bad usage, each found before any file is touched. The first few run as a subprocess,
