@@ -44,7 +44,7 @@ from codecbox.sniffing import (
     BOMS,
     bom,
     charset_from_content_type,
-    html_meta,
+    meta_declaration,
     web_encoding,
 )
 
@@ -175,9 +175,14 @@ class Decision(Decided):
 Declaration = Callable[[], "tuple[Encoding, Rule] | None"]
 
 
+#: The Decision for each declared (encoding, rule), made once (it is frozen): pages
+#: repeat a few declarations, and looking one up costs less than making it.
+_declared = functools.lru_cache(maxsize=256)(Decision)
+
+
 def decide(
     data: bytes,
-    declarations: Sequence[Declaration] = (),
+    declarations: Sequence[Declaration | tuple[Encoding, Rule] | None] = (),
     *,
     web: bool = False,
     candidates: Sequence[Encoding] | None = None,
@@ -186,6 +191,7 @@ def decide(
     prefix: bool = False,
     known: Sequence[Declaration] = (),
     weigh: bool = True,
+    html: bool = False,
 ) -> Decision:
     """The one decision pipeline, behind every entry point of codecbox (pages, files,
     imports, ``sniff``, the command line): a byte order mark (``web``: only the three of
@@ -195,7 +201,10 @@ def decide(
     ISO-2022 and HZ escapes, valid UTF-8, mostly valid UTF-8) > each of ``known`` (what a
     source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
     detector (``detector=None``) the pipeline stops before guessing, at ``default``, and
-    with ``weigh=False`` it also skips the evidence (a browser without a detector).
+    with ``weigh=False`` it also skips the evidence (a browser without a detector). A
+    declaration is what it declares, ``(encoding, rule)`` or None, or a function called
+    only when no rule before it decided, which returns that; ``html=True`` adds, after
+    them, the page's own ``<meta>`` (:func:`codecbox.sniffing.meta_declaration`).
 
     Binary data is :attr:`Rule.BINARY`, with ``default`` to show it as text.
     ``prefix=True`` says ``data`` is the start of a longer input. A detector's answer is
@@ -210,13 +219,18 @@ def decide(
     >>> decide(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).guess.binary
     'PNG image'
     """
-    found = bom(data, web=web) if data[:1] in _BOM_FIRST else None
-    if found is not None:
-        return Decision(found[0], Rule.BOM, found[1])
+    if data[:1] in _BOM_FIRST:
+        found = bom(data, web=web)
+        if found is not None:
+            return Decision(found[0], Rule.BOM, found[1])
     for declared in declarations:
-        label = declared()
+        label = declared() if callable(declared) else declared
         if label is not None:
-            return Decision(label[0], label[1])
+            return _declared(*label)
+    if html:
+        label = meta_declaration(data)
+        if label is not None:
+            return _declared(*label)
     proof, text = _evidence(data, prefix) if weigh else (None, None)
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates
@@ -256,11 +270,12 @@ _resolve_name = functools.lru_cache(maxsize=64)(resolve)
 
 
 @functools.lru_cache(maxsize=256)
-def _header_encoding(value: str) -> Encoding | None:
-    """The encoding a browser decodes with for one Content-Type header value, or None;
-    remembered, because a crawler meets the same few header values again and again."""
+def _header_encoding(value: str | tuple[str, ...]) -> tuple[Encoding, Rule] | None:
+    """What the Content-Type header value (or values) declares to :func:`decide`: the
+    encoding a browser decodes with and :attr:`Rule.HEADER`, or None; remembered, because
+    a crawler meets the same few header values again and again."""
     name = charset_from_content_type(value)
-    return None if name is None else web_encoding(name)
+    return None if name is None else (web_encoding(name), Rule.HEADER)
 
 
 def decode_html(
@@ -299,30 +314,23 @@ def decode_html(
     codecbox.errors.DecodeError: cannot decode byte e9 at offset 23 as UTF-8 (meta): \
 invalid continuation byte
     """
-    data = bytes(body)
-    wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)
+    data = body if body.__class__ is bytes else bytes(body)
+    if candidates is None and default.__class__ is str:  # the usual call: names to check
+        wanted, detect, fallback = None, detector_for(detector), _resolve_name(default)
+    else:
+        wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)
     if errors != "replace":
         _check_errors(errors)
-
-    def header() -> tuple[Encoding, Rule] | None:
-        if content_type is None:
-            return None
-        if isinstance(content_type, str):
-            encoding = _header_encoding(content_type)
-        else:
-            name = charset_from_content_type(content_type)
-            encoding = None if name is None else web_encoding(name)
-        return None if encoding is None else (encoding, Rule.HEADER)
-
-    def meta() -> tuple[Encoding, Rule] | None:
-        found = html_meta(data)
-        if found is None:
-            return None
-        return web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
-
+    if content_type is None:
+        header = None
+    else:
+        header = _header_encoding(
+            content_type if isinstance(content_type, str) else tuple(content_type)
+        )
     decision = decide(
         data,
-        (header, meta),
+        (header,),
+        html=True,
         web=True,
         candidates=wanted,
         detector=None if browser_default else detect,

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from codecbox.labels import Encoding, lookup, resolve
+from codecbox.rules import Rule
 from codecbox.table import TABLE
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "charset_from_content_type",
     "extract_mime_type",
     "html_meta",
+    "meta_declaration",
     "meta_while_parsing",
     "parse_mime_type",
     "prescan",
@@ -1225,6 +1227,23 @@ def html_meta(data: bytes) -> MetaFound | None:
 
 #: A MetaFound for each (encoding, while_parsing), made once: it is an immutable tuple.
 _found = functools.lru_cache(maxsize=256)(MetaFound)
+
+
+@functools.lru_cache(maxsize=256)
+def _declared(found: MetaFound) -> tuple[Encoding, Rule]:
+    return web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
+
+
+def meta_declaration(data: bytes) -> tuple[Encoding, Rule] | None:
+    """:func:`html_meta` as a declaration for :func:`codecbox.decoding.decide`: the
+    :class:`~codecbox.labels.Encoding` and :attr:`~codecbox.rules.Rule.META` (or
+    ``META_PARSED``), or None.
+
+    >>> meta_declaration(b"<meta charset=latin1>")
+    (Encoding(name='windows-1252', codec='whatwg-windows-1252'), <Rule.META: 'meta'>)
+    """
+    found = html_meta(data)
+    return None if found is None else _declared(found)
 
 
 for _name, _value in list(globals().items()):
