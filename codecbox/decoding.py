@@ -175,9 +175,11 @@ class Decision(Decided):
 Declaration = Callable[[], "tuple[Encoding, Rule] | None"]
 
 
-#: The Decision for each declared (encoding, rule), made once (it is frozen): pages
-#: repeat a few declarations, and looking one up costs less than making it.
-_declared = functools.lru_cache(maxsize=256)(Decision)
+#: The Decision made for each declaration decide() followed, by the declaration's identity:
+#: pages repeat a few declarations, each a remembered tuple (the header's, the <meta>'s),
+#: and finding its frozen Decision again costs less than making it (or than hashing it, as
+#: an lru_cache would). Each entry keeps its declaration alive: its id is not reused.
+_DECLARED: dict[int, tuple[tuple[Encoding, Rule], Decision]] = {}
 
 
 def decide(
@@ -223,14 +225,21 @@ def decide(
         found = bom(data, web=web)
         if found is not None:
             return Decision(found[0], Rule.BOM, found[1])
+    label = None
     for declared in declarations:
         label = declared() if callable(declared) else declared
         if label is not None:
-            return _declared(*label)
-    if html:
-        label = meta_declaration(data)
-        if label is not None:
-            return _declared(*label)
+            break
+    else:
+        if html:
+            label = meta_declaration(data)
+    if label is not None:
+        made = _DECLARED.get(id(label))
+        if made is None or made[0] is not label:
+            if len(_DECLARED) >= 256:
+                _DECLARED.clear()
+            made = _DECLARED[id(label)] = label, Decision(label[0], label[1])
+        return made[1]
     proof, text = _evidence(data, prefix) if weigh else (None, None)
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates

@@ -347,14 +347,12 @@ def _changed_to(name: str) -> str:
 
 # --- regular expressions: possessive quantifiers on every Python ---------------------------
 #
-# The prescan's and the tokenizer's patterns below use possessive quantifiers (``X*+``,
-# ``X++``, ``X?+``: never backtracked into), which Python's re has from 3.11. On 3.10
-# _atomic writes them without: the same matches, as linear (tests compare the two forms on
-# 3.11). 3.11+ keeps the possessive ones: rewritten, the prescan takes 2.5 times as long.
-# The rewrite adds named groups, so a pattern that has possessive quantifiers names the
-# groups the code reads. 3.10's re also keeps every turn of a loop until the match ends,
-# with the pattern's groups (up to 1 KB a turn in _T_SKIP): 2 MB of "<title>" repeated
-# takes some 280 MB there.
+# The walks below match with possessive quantifiers (``X*+``, ``X++``, ``X?+``: never
+# backtracked into, so that a match is the standard's own parse, in linear time), which
+# Python's re has from 3.11. On 3.10 _atomic writes them without: the same matches (tests
+# compare the two forms on 3.11; 3.11 keeps its own, 2.5 times as fast). The rewrite adds
+# groups, so the code reads named groups only. 3.10's re also keeps every turn of a loop
+# until the match ends: 2 MB of "<title>" repeated takes some 280 MB there.
 
 #: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
@@ -372,7 +370,7 @@ def _atomic(pattern: bytes) -> bytes:
 
     A repeated byte (a class, an escape, a literal) gives back nothing of its run: ``X*+``
     is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``. A repeated group is matched once, and so
-    is each turn, as 3.11 does (which also keeps less of each turn in memory).
+    is each turn, as 3.11 does.
 
     >>> _atomic(rb"(?:[^<]++|<)*+x?+")
     b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
@@ -424,334 +422,210 @@ def _atomic(pattern: bytes) -> bytes:
     return bytes(out)
 
 
-def _compile(pattern: bytes, flags: int = 0) -> re.Pattern[bytes]:
-    """``re.compile`` on first use, with possessive quantifiers rewritten before Python 3.11.
-
-    Importing the module compiles none of these patterns (some 30 ms): each is a
-    :class:`_Deferred` until first used, then the compiled pattern itself (see
-    :func:`_patterns`).
-    """
-    return cast("re.Pattern[bytes]", _Deferred(pattern, flags))
+def _compile(pattern: bytes) -> re.Pattern[bytes]:
+    """``re.compile`` on first use (importing the module compiles none of these patterns,
+    some 30 ms), with possessive quantifiers rewritten before Python 3.11."""
+    return cast("re.Pattern[bytes]", _Deferred(pattern))
 
 
 class _Deferred:
-    """A pattern of this module, compiled when first used. The first attribute read
-    compiles it and puts the compiled pattern in its place (the module's namespace, or
-    the dict that holds it), so every later use is the compiled pattern's own method."""
+    """A pattern compiled when first used: the first attribute read compiles it and puts
+    the compiled pattern in its place (in the module, or in _END_TAGS), so that every
+    later use is the compiled pattern's own method."""
 
-    def __init__(self, source: bytes, flags: int) -> None:
-        self._source, self._flags = source, flags
+    def __init__(self, source: bytes) -> None:
+        self._source = source
         self._compiled: re.Pattern[bytes] | None = None
-        self._home: tuple[dict[Any, Any], object] | None = None
 
     def _compile(self) -> re.Pattern[bytes]:
         if self._compiled is None:
-            source = self._source if _POSSESSIVE else _atomic(self._source)
-            self._compiled = re.compile(source, self._flags)
-            if self._home is not None and self._home[0].get(self._home[1]) is self:
-                self._home[0][self._home[1]] = self._compiled
+            self._compiled = re.compile(self._source if _POSSESSIVE else _atomic(self._source))
+            for home in (globals(), _END_TAGS):
+                for key, value in list(home.items()):
+                    if value is self:
+                        home[key] = self._compiled
         return self._compiled
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._compile(), name)
 
-    def __repr__(self) -> str:
-        return f"<{self._source!r} compiled on first use>"
-
 
 def _patterns() -> dict[str, re.Pattern[bytes]]:
-    """Every pattern :func:`_compile` made, compiled now: name -> pattern (``_TEXT_ONLY``'s
-    as ``_TEXT_ONLY[b'name']``)."""
+    """Every pattern :func:`_compile` made, compiled now: name -> pattern (``_END_TAGS``'s
+    as ``_END_TAGS[b'name']``)."""
+    homes = list(globals().items())
+    homes += [(f"_END_TAGS[{key!r}]", value) for key, value in _END_TAGS.items()]
     found = {}
-    for name, value in list(globals().items()):
+    for name, value in homes:
         if isinstance(value, _Deferred):
-            found[name] = value._compile()
-        elif isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
+            value = value._compile()
+        if isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
             found[name] = value
-    for key, value in list(_TEXT_ONLY.items()):
-        pattern = value._compile() if isinstance(value, _Deferred) else value
-        found[f"_TEXT_ONLY[{key!r}]"] = pattern
     return found
+
+
+# --- tags, as the prescan and the HTML tokenizer read them ---------------------------------
+
+_S = rb"[\t\n\x0c\r ]"
+_NS = rb"\t\n\x0c\r "  # to use inside [...]
+_END = rb"[\t\n\x0c\r />]"  # what ends a tag name for the tokenizer
+
+
+def _run(excluded: bytes, *, one: bool = False, plain: bool = False) -> bytes:
+    """``[^excluded]*+`` (``one``: a single such byte); ``plain``: without "&" nor a "c" that
+    starts "charset" (letters, which cannot span two of the tokens they make)."""
+    if not plain:
+        return b"[^" + excluded + (b"]" if one else b"]*+")
+    cls, c = b"[^" + excluded + b"cC&]", rb"[cC](?!(?i:harset))"
+    return b"(?:" + cls + b"|" + c + b")" if one else cls + b"*+(?:" + c + cls + b"*+)*+"
+
+
+def _attributes(*, plain: bool = False) -> bytes:
+    """A tag's attributes and the ">" that ends it, as the prescan's "get an attribute" and
+    the tokenizer's attribute states read them (on a whole tag they agree). ``plain``: only
+    a tag that holds neither "charset" nor "&", which cannot name an encoding."""
+    name = _run(_NS + b"/>", one=True, plain=plain) + _run(_NS + b"/=>", plain=plain)
+    value = (
+        b'"' + _run(b'"', plain=plain) + b"\"|'" + _run(b"'", plain=plain) + b"'|(?=>)|"
+        + _run(_NS + b">\"'", one=True, plain=plain) + _run(_NS + b">", plain=plain)
+    )  # fmt: skip
+    return (
+        rb"(?:[" + _NS + rb"/]*+" + name + rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:" + value
+        + rb")|(?!" + _S + rb"*+=)))*+[" + _NS + rb"/]*+>"
+    )  # fmt: skip
+
+
+_ATTRIBUTES = _attributes()
+#: In a tag that _TAG or _PRESCAN_TAG matched, from the end of its name or of the attribute
+#: before: the next attribute ("name", and its value, if any, in "dq", "sq" or "unq": the
+#: value's quotes, or none), or the ">" that ends the tag ("end").
+_ATTRIBUTE = _compile(
+    rb"[" + _NS + rb"/]*+(?:(?P<end>>)|(?P<name>[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)(?:"
+    + _S + rb"*+=" + _S + rb"*+(?:\"(?P<dq>[^\"]*+)\"|'(?P<sq>[^']*+)'|(?=>)|(?P<unq>[^"
+    + _NS + rb">\"'][^" + _NS + rb">]*+)))?+)"
+)  # fmt: skip
+#: A tag after "<" (or "</") as the tokenizer reads it: its name (group "name": to a space,
+#: "/" or ">"), attributes, the ">" that ends it. No match: the bytes end inside the tag.
+_TAG = _compile(rb"(?P<name>[^" + _NS + rb"/>]*+)" + _ATTRIBUTES)
+#: A "<meta" that starts a tag: without one, no <meta> names an encoding.
+_META_START = _compile(rb"<(?i:meta)" + _END)
+#: Elements whose content the HTML tokenizer reads as text up to their own end tag
+#: (RAWTEXT, RCDATA, script data; <noscript> as in a browser, where scripting is on).
+_TEXT_NAMES = (b"script", b"style", b"title", b"textarea", b"xmp", b"iframe", b"noembed",
+               b"noframes", b"noscript")  # fmt: skip
+#: Each of them -> its end tag.
+_END_TAGS = {name: _compile(rb"</(?i:" + name + b")" + _END) for name in _TEXT_NAMES}
+#: The letters no name in _TEXT_NAMES, "meta" or "plaintext" starts with.
+_PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
+
+
+def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
+    """The (name, value) of each attribute of a whole tag, from the end of its name."""
+    found, pos = [], 0
+    while True:
+        a = _ATTRIBUTE.match(attributes, pos)
+        if a is None or a.start("end") >= 0:
+            return found
+        found.append((a.group("name"), a.group("dq") or a.group("sq") or a.group("unq") or b""))
+        pos = a.end()
 
 
 # --- the prescan --------------------------------------------------------------------------
 #
-# The algorithm is the standard's, step by step, in the slow functions (_get_attribute and
-# the loop of _skip_tag). The regular expressions below implement the same state
-# machine for the common case: one match per tag or attribute instead of a Python step per
-# byte. They are possessive (no backtracking; see _compile for Python 3.10), so a match is the
-# standard's own parse; when they do not match (the bytes run out inside a tag, say) the
-# exact slow path decides.
+# The standard's walk, one regular-expression match per construct: _PRESCAN_SKIP steps over
+# all that names no encoding and that the HTML tokenizer reads alike (see _same_for_parser),
+# _PRESCAN_STEP finds what the loop reads next. The patterns are possessive, so where they
+# match the walk is the standard's; where they do not, the bytes run out inside a tag or a
+# comment, and the prescan gives up (tests compare it with a byte-by-byte prescan).
 
-_SPACE = b"\t\n\x0c\r "
-_SPACE_OR_SLASH = _SPACE + b"/"
 _PRESCAN_LIMIT = 1024
-
-_S = rb"[\t\n\x0c\r ]"
-_NS = rb"\t\n\x0c\r "  # to use inside [^...]
-
-
-def _attribute_pattern(capture: bool) -> bytes:
-    """ "get an attribute" after the spaces and slashes it skips: a name, then "=" and a
-    value, or no value; the match ends where the standard leaves the position. With
-    ``capture``, the groups "name" and "dq", "sq" or "unq" (the value's quotes, or none)."""
-
-    def g(name: bytes) -> bytes:
-        return b"(?P<" + name + b">" if capture else b"(?:"
-
-    return (
-        g(b"name") + rb"[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)"  # the name ("=" may start it)
-        rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:"
-        rb"\"" + g(b"dq") + rb"[^\"]*+)\"|'" + g(b"sq") + rb"[^']*+)'"  # a quoted value
-        rb"|(?=>)"  # nothing before ">"
-        rb"|" + g(b"unq") + rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+)"  # unquoted
-        rb"(?=[" + _NS + rb">]))"
-        rb"|" + _S + rb"*+(?=[^=" + _NS + rb"]))"  # no "=": no value
-    )  # fmt: skip
-
-
-#: "get an attribute": the group "end" is the ">" when there is none; else the attribute
-#: (see _attribute_pattern).
-_PRESCAN_ATTRIBUTE = _compile(
-    rb"[" + _NS + rb"/]*+(?:(?P<end>>)|" + _attribute_pattern(True) + b")"
-)
-#: Attributes until "get an attribute" finds none, and the ">" where it stops.
-_P_ATTRIBUTES = rb"(?:[" + _NS + rb"/]*+" + _attribute_pattern(False) + rb")*+[" + _NS + rb"/]*+>"
-#: A tag other than <meta> after its "<": to the next space or ">", then its attributes.
-_P_TAG = rb"[^" + _NS + rb">]*+" + _P_ATTRIBUTES
-_PRESCAN_TAG = _compile(_P_TAG)
-#: The attributes of a <meta> (after "<meta"), to check for "charset" before reading them.
-_PRESCAN_META = _compile(_P_ATTRIBUTES)
-#: Elements whose content the HTML tokenizer reads as text up to their own end tag
-#: (RAWTEXT, RCDATA, script data; <noscript> as in a browser, where scripting is on).
-_TEXT_NAMES = (
-    b"script",
-    b"style",
-    b"title",
-    b"textarea",
-    b"xmp",
-    b"iframe",
-    b"noembed",
-    b"noframes",
-    b"noscript",
-)
-#: After "<": a tag name with a "/" and more after it. The prescan reads "a/b" as one name
-#: (up to a space or ">"), the tokenizer as "a", then attributes, where a quote hides a ">".
-_P_SLASHED = rb"/?[A-Za-z][^" + _NS + rb"/>]*+/++[^" + _NS + rb"/>]"
-
-
-#: After "<" + the first letter of a tag name (or "</" + letter): the rest of a name without
-#: a "/" inside (see _P_SLASHED; slashes may end it), then its attributes and ">".
-_P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _P_ATTRIBUTES + b")"
-#: The letters no name in _TEXT_NAMES, "meta" or "plaintext" starts with.
-_P_PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
-
-
-def _no_charset(excluded: bytes, *, one: bool = False) -> bytes:
-    """``[^excluded]*+`` (or one such byte), minus "&" and any "c" that starts "charset"."""
-    cls = b"[^" + excluded + b"cC&]"
-    c = rb"[cC](?!(?i:harset))"
-    return b"(?:" + cls + b"|" + c + b")" if one else cls + b"*+(?:" + c + cls + b"*+)*+"
-
-
-#: After "<": a <meta> whose attributes (as _PRESCAN_META reads them) hold neither
-#: "charset" nor "&": the prescan's loop would step over it and change nothing, so the skip
-#: does. Each class of _attribute_pattern loses "&" and the "c" of "charset" (which, being
-#: letters, cannot span two tokens); a tag that has them, or that the bytes cut, does not
-#: match at all. (Only for the prescan's 1024 bytes: each try may read to the end.)
-_P_META_WITHOUT_CHARSET = (
-    rb"(?i:meta)(?=[" + _NS + rb"/])(?:[" + _NS + rb"/]*+"
-    + _no_charset(_NS + b"/>", one=True) + _no_charset(_NS + b"/=>")  # the name
-    + rb"(?:" + _S + rb"*+=" + _S + rb"*+(?:"
-    + b'"' + _no_charset(b'"') + b'"|' + b"'" + _no_charset(b"'") + b"'"  # quoted
-    + rb"|(?=>)"
-    + b"|" + _no_charset(_NS + b">\"'", one=True) + _no_charset(_NS + b">")
-    + rb"(?=[" + _NS + rb">]))"  # unquoted
-    + rb"|" + _S + rb"*+(?=[^=" + _NS + rb"]))"  # no "=": no value
-    + rb")*+[" + _NS + rb"/]*+>"
-)  # fmt: skip
-
-
-def _p_text_element(name: bytes) -> bytes:
-    """After "<": a start tag whose text holds no "<" before its end tag: prescan and
-    tokenizer agree."""
-    return (
-        rb"|(?i:" + name + rb")/*+(?=[" + _NS + rb">])" + _P_ATTRIBUTES
-        + rb"(?=[^<]*+</(?i:" + name + rb")[\t\n\x0c\r />])"
-    )  # fmt: skip
-
-
+#: A tag after "<" (or "</") as the prescan reads it: its name (group "name": to a space or
+#: ">", slashes included), attributes, the ">" that ends it.
+_PRESCAN_TAG = _compile(rb"(?P<name>[^" + _NS + rb">]*+)" + _ATTRIBUTES)
+#: After the first letter of a tag name: the rest of a name without a "/" inside (where the
+#: tokenizer would end it), then the tag's attributes and ">".
+_P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _ATTRIBUTES + b")"
 #: Everything the prescan steps over, in one match: bytes that start nothing, comments (to
-#: the first "-->" after "<!", so "<!-->" is one), tags other than <meta>, and "<!", "</",
-#: "<?" to the next ">". It stops before a <meta> or where the bytes run out inside
-#: something (then the step-by-step loop decides, exactly), and also before what the HTML
-#: tokenizer would read otherwise (see _same_for_parser), so that the loop can tell. After
-#: "<" the alternatives are tried in the order pages need them: a tag whose name starts with
-#: a letter that no special name starts with, an end tag, "<!", then the other tags.
+#: the first "-->" after "<!", so "<!-->" is one; one with "--!>" stops it), tags whose
+#: name has no "/" inside, a <meta> without "charset" nor "&", an element whose text holds
+#: no "<" before its end tag, "<!", "</", "<?" to the next ">". It stops before the rest,
+#: and where the bytes run out inside something. After "<", the alternatives come in the
+#: order pages need them. Then what it stopped at (group "step", none at the end): a
+#: comment ("comment"), a <meta> ("meta", its attributes in "attributes" unless the bytes
+#: run out first), another tag ("tag"), or "<!", "</", "<?".
 _PRESCAN_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
-    + _P_PLAIN_LETTER + _P_REST
+    + _PLAIN_LETTER + _P_REST
     + rb"|/[A-Za-z]" + _P_REST
-    + rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+-->)|(?!--)[^>]*+>)"  # a "--!>" inside stops it
-    + b"|" + _P_META_WITHOUT_CHARSET
+    + rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+-->)|(?!--)[^>]*+>)"
+    + rb"|(?i:meta)(?=[" + _NS + rb"/])" + _attributes(plain=True)
     + rb"|(?!(?i:meta)[\t\n\x0c\r /]|(?i:plaintext|" + b"|".join(_TEXT_NAMES)
     + rb")[\t\n\x0c\r />])[IMNPSTXimnpstx]" + _P_REST
-    + b"".join(_p_text_element(name) for name in _TEXT_NAMES)
-    + rb"|\?[^>]*+>"  # "<?" to the next ">"
-    rb"|/(?![A-Za-z])[^>]*+>"  # "</" + not a letter
+    + b"".join(
+        rb"|(?i:" + name + rb")/*+(?=[" + _NS + rb">])" + _ATTRIBUTES
+        + rb"(?=[^<]*+</(?i:" + name + b")" + _END + b")"
+        for name in _TEXT_NAMES
+    )
+    + rb"|\?[^>]*+>|/(?![A-Za-z])[^>]*+>"  # "<?", "</" + not a letter: to the next ">"
     rb"|(?![!/?A-Za-z])"  # a "<" that is text
-    rb"))*+"
+    rb"))*+(?P<step><(?:(?P<comment>!--)|(?P<meta>(?i:meta))(?=[" + _NS + rb"/])(?P<attributes>"
+    + _ATTRIBUTES + rb")?+|(?P<tag>/?[A-Za-z])|[!/?]))?"
 )  # fmt: skip
-_SLASHED = _compile(b"<" + _P_SLASHED)
-#: Where the prescan can find an encoding: without this, only an XML declaration can.
-_PRESCAN_META_START = _compile(rb"<(?i:meta)[\t\n\x0c\r /]")
-#: The next "<" the prescan does something with (at any other byte it takes "next byte").
-_PRESCAN_STEP = _compile(rb"<(?:(!--)|((?i:meta)[\t\n\x0c\r /])|([A-Za-z]|/[A-Za-z])|[!/?])")
-
-
-class _OutOfBytes(Exception):
-    """The position pointer went past the end: the prescan gives up."""
-
-
-def _byte(data: bytes, pos: int) -> int:
-    if pos >= len(data):
-        raise _OutOfBytes
-    return data[pos]
-
-
-def _lower(b: int) -> str:
-    return chr(b + 0x20 if 0x41 <= b <= 0x5A else b)
-
-
-def _get_attribute_slow(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
-    """The HTML Standard's "get an attribute", byte by byte.
-
-    Returns (new position, (name, value) or None when there is no attribute).
-    """
-    while _byte(data, pos) in _SPACE_OR_SLASH:
-        pos += 1
-    if data[pos] == 0x3E:  # ">": there is no attribute
-        return pos, None
-    name = ""
-    while True:  # the attribute name
-        b = _byte(data, pos)
-        if b == 0x3D and name:
-            pos += 1
-            break  # to "value"
-        if b in _SPACE:
-            while _byte(data, pos) in _SPACE:  # "spaces"
-                pos += 1
-            if data[pos] != 0x3D:
-                return pos, (name, "")
-            pos += 1
-            break  # to "value"
-        if b in b"/>":
-            return pos, (name, "")
-        name += _lower(b)
-        pos += 1
-    while _byte(data, pos) in _SPACE:  # "value"
-        pos += 1
-    quote = data[pos]
-    value = ""
-    if quote in b"\"'":
-        while True:
-            pos += 1
-            b = _byte(data, pos)
-            if b == quote:
-                return pos + 1, (name, value)
-            value += _lower(b)
-    if quote == 0x3E:
-        return pos, (name, "")
-    value += _lower(quote)
-    pos += 1
-    while True:
-        b = _byte(data, pos)
-        if b in _SPACE or b == 0x3E:
-            return pos, (name, value)
-        value += _lower(b)
-        pos += 1
-
-
-def _get_attribute(data: bytes, pos: int) -> tuple[int, tuple[str, str] | None]:
-    """ "get an attribute": one regular-expression match, or the exact slow path."""
-    m = _PRESCAN_ATTRIBUTE.match(data, pos)
-    if m is None:
-        return _get_attribute_slow(data, pos)
-    if m.start("end") >= 0:
-        return m.start("end"), None
-    name = m.group("name").lower().decode("latin-1")  # bytes.lower() is ASCII-only, as specified
-    for group in ("dq", "sq", "unq"):
-        value = m.group(group)
-        if value is not None:
-            return m.end(), (name, value.lower().decode("latin-1"))
-    return m.end(), (name, "")
-
-
-def _meta_charset(data: bytes, pos: int) -> tuple[int, str | None]:
-    """Attributes of one ``<meta`` (pos is just after ``<meta``): (position, encoding or None)."""
-    seen: set[str] = set()
-    got_pragma = False
-    need_pragma: bool | None = None
-    charset: str | None = None
-    charset_failed = False  # "failure" is not "null": a bad charset= blocks content=
-    while True:
-        pos, attribute = _get_attribute(data, pos)
-        if attribute is None:
-            break
-        name, value = attribute
-        if name in seen:
-            continue
-        seen.add(name)
-        if name == "http-equiv":
-            got_pragma = got_pragma or value == "content-type"
-        elif name == "content":
-            found = _charset_in(value)
-            if found is not None and charset is None and not charset_failed:
-                charset, need_pragma = found, True
-        elif name == "charset":
-            charset = _label(value)
-            charset_failed = charset is None
-            need_pragma = False
-    if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
-        return pos, None
-    return pos, _changed_to(charset)
 
 
 @functools.lru_cache(maxsize=256)
+def _prescan_meta(attributes: bytes) -> tuple[str | None, bool]:
+    """The encoding the attributes of a ``<meta`` (to the ">" that ends it) name for the
+    prescan, or None, and whether the tokenizer surely reads the tag as the prescan does.
+    Remembered: pages repeat a few such tags."""
+    lowered = attributes.lower()
+    if lowered.find(b"charset") < 0:  # no attribute can name an encoding... unless, for the
+        # tokenizer, the content of an http-equiv spells it in character references
+        return None, attributes.find(b"&") < 0 or lowered.find(b"http-equiv") < 0
+    charset = _meta_tag_charset(attributes)
+    return charset, charset is not None and attributes.find(b"&") < 0
+
+
 def _meta_tag_charset(attributes: bytes) -> str | None:
-    """:func:`_meta_charset` of a ``<meta`` whose attributes (up to and including the ">"
-    that ends the tag) _PRESCAN_META matched: the walk stays inside them. Remembered, because
-    pages repeat a few such tags (``<meta charset="utf-8">``)."""
-    return _meta_charset(attributes, 0)[1]
+    """The prescan's steps for the attributes of a ``<meta``: the encoding they name."""
+    seen: set[bytes] = set()
+    got_pragma = False
+    need_pragma: bool | None = None
+    charset: str | None = None
+    failed = False  # "failure" is not "null": a bad charset= blocks content=
+    for name, value in _attribute_list(attributes):
+        name = name.lower()  # ASCII only, as the standard says (values too)
+        if name in seen:
+            continue
+        seen.add(name)
+        if name == b"http-equiv":
+            got_pragma = got_pragma or value.lower() == b"content-type"
+        elif name == b"content":
+            found = _charset_in(value.lower().decode("latin-1"))
+            if found is not None and charset is None and not failed:
+                charset, need_pragma = found, True
+        elif name == b"charset":
+            charset = _label(value.lower().decode("latin-1"))
+            failed, need_pragma = charset is None, False
+    if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
+        return None
+    return _changed_to(charset)
 
 
-def _skip_tag(data: bytes, pos: int) -> int:
-    """A tag other than <meta> from just after its "<": the position of the ">" that ends it."""
-    m = _PRESCAN_TAG.match(data, pos)
-    if m is not None:
-        return m.end() - 1
-    while _byte(data, pos) not in _SPACE and data[pos] != 0x3E:
-        pos += 1
-    attribute: tuple[str, str] | None = ("", "")
-    while attribute is not None:
-        pos, attribute = _get_attribute(data, pos)
-    return pos
-
-
-def _same_for_parser(data: bytes, start: int, end: int) -> bool:
-    """Does the HTML tokenizer read the tag ``data[start:end]`` and what follows it as the
-    prescan does? Not if its name has a "/" inside, if it is <plaintext>, or if it starts
-    an element whose text (up to its end tag) holds a "<" the prescan reads as markup."""
-    if _SLASHED.match(data, start) is not None:
+def _same_for_parser(data: bytes, name: bytes, end: int) -> bool:
+    """Does the HTML tokenizer read the tag that the prescan named ``name`` (ending at
+    ``end``), and what follows it, as the prescan does? Not if the name has a "/" inside
+    (the tokenizer's name ends there), for <plaintext>, nor for an element whose text, up
+    to its end tag, holds a "<" (which the prescan reads as markup)."""
+    end_tag = name[:1] == b"/"
+    name = name[end_tag:].rstrip(b"/")
+    if b"/" in name:
         return False
-    text = _TEXT_START.match(data, start)
-    if text is None:
-        return True
-    name = text.group(1).lower()
-    if name == b"plaintext":
-        return False
-    closing = (_SCRIPT_END if name == b"script" else _TEXT_ONLY[name]).search(data, end)
-    return closing is not None and b"<" not in data[end : closing.start()]
+    name = name.lower()
+    if end_tag or name not in _END_TAGS:
+        return end_tag or name != b"plaintext"
+    closing = _END_TAGS[name].search(data, end)
+    return closing is not None and data.find(b"<", end, closing.start()) < 0
 
 
 def _xml_declaration(data: bytes) -> str | None:
@@ -761,6 +635,7 @@ def _xml_declaration(data: bytes) -> str | None:
     """
     if not data.startswith(b"<?xml"):
         return None
+    data = data[:_PRESCAN_LIMIT]
     end = data.find(b">")
     if end < 0:
         return None
@@ -807,11 +682,13 @@ def prescan(data: bytes) -> str | None:
 
 
 def _no_meta_charset(data: bytes) -> bool:
-    """True when the prescan's walk over ``data`` cannot find a <meta> that names an
+    """True when the prescan's walk over ``data[:1024]`` cannot find a <meta> that names an
     encoding: for the prescan, only a ``<meta`` that spells "charset" (in any ASCII case;
-    it decodes no character references) can."""
-    return _PRESCAN_META_START.search(data) is None or (
-        b"charset" not in data and b"charset" not in data.lower()
+    it decodes no character references) can. (``bytes.find``, not ``in``: on bytes, ``in``
+    first tries its argument as an integer, and pays for the exception.)"""
+    return _META_START.search(data, 0, _PRESCAN_LIMIT) is None or (
+        data.find(b"charset", 0, _PRESCAN_LIMIT) < 0
+        and data[:_PRESCAN_LIMIT].lower().find(b"charset") < 0
     )
 
 
@@ -826,59 +703,39 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     <script>, <style>, <title>... holds a "<", a comment holds "--!>", a tag name has a "/"
     inside (see _same_for_parser), or a <meta> before it was refused by the prescan or has
     an "&" (a character reference, which only the tokenizer decodes)."""
-    whole_page, data = data, data[:_PRESCAN_LIMIT]
     if data.startswith(_UTF16_XML):
         return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
     if _no_meta_charset(data):
         return _xml_declaration(data), -1, False  # what the walk would come to
-    pos = 0
-    plain = True
-    try:
-        while True:
-            skipped = _PRESCAN_SKIP.match(data, pos)
-            assert skipped is not None  # a *+ pattern always matches
-            m = _PRESCAN_STEP.search(data, skipped.end())
-            if m is None:
-                break  # only "next byte" steps are left: the bytes run out
-            start = m.start()
-            if m.start(1) >= 0:  # <!--: to the ">" of the first "-->" (which may be "<!-->")
-                end = data.find(b"-->", start + 2)
-                if end < 0:
-                    break
-                plain = plain and b"--!>" not in data[start : end + 3]
-                pos = end + 3
-            elif m.start(2) >= 0:  # <meta followed by a space or "/"
-                whole = _PRESCAN_META.match(data, start + 5)
-                if whole is not None:
-                    attributes = whole.group()
-                    lowered = attributes.lower()
-                    pos = whole.end()
-                    if b"charset" not in lowered:  # no attribute can name an encoding...
-                        # ...unless, for the tokenizer, an http-equiv with a content
-                        # whose character references spell "charset"
-                        plain = plain and (b"&" not in attributes or b"http-equiv" not in lowered)
-                        continue
-                    plain = plain and b"&" not in attributes
-                    charset = _meta_tag_charset(attributes)
-                    if charset is not None:
-                        return charset, pos, plain
-                    plain = False
-                    continue
-                pos, charset = _meta_charset(data, start + 5)
-                if charset is not None:
-                    return charset, pos + 1, plain
-                plain = False
-                pos += 1
-            elif m.start(3) >= 0:  # another tag, start or end
-                pos = _skip_tag(data, start + 1) + 1
-                plain = plain and _same_for_parser(whole_page, start, pos)
-            else:  # <! </ <? : to the first ">" after the "<"
-                end = data.find(b">", start + 1)
-                if end < 0:
-                    break
-                pos = end + 1
-    except _OutOfBytes:
-        pass
+    pos, plain, limit = 0, True, min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
+    while True:
+        m = _PRESCAN_SKIP.match(data, pos, limit)
+        start = m.start("step")
+        if start < 0:
+            break  # only "next byte" steps are left: the bytes run out
+        if m.start("comment") >= 0:  # to the ">" of the first "-->" (which may be "<!-->")
+            pos = data.find(b"-->", start + 2, limit) + 3
+            if pos < 3:
+                break
+            plain = plain and data.find(b"--!>", start, pos) < 0
+        elif m.start("meta") >= 0:  # <meta followed by a space or "/"
+            pos = m.end("attributes")
+            if pos < 0:
+                break  # the bytes run out inside the tag
+            charset, same = _prescan_meta(m.group("attributes"))
+            plain = plain and same
+            if charset is not None:
+                return charset, pos, plain
+        elif m.start("tag") >= 0:  # another tag, start or end
+            tag = _PRESCAN_TAG.match(data, start + 1, limit)
+            if tag is None:
+                break
+            pos = tag.end()
+            plain = plain and _same_for_parser(data, tag.group("name"), pos)
+        else:  # <! </ <? : to the first ">" after the "<"
+            pos = data.find(b">", start + 1, limit) + 1
+            if not pos:
+                break
     return _xml_declaration(data), -1, False
 
 
@@ -894,34 +751,12 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
 # foreign content (<svg>, <math>), insertion modes that drop a <meta> (inside <select> or a
 # frameset), and the scripting-disabled parse of <noscript>.
 
-_T_NAME = rb"[^" + _NS + rb"/>][^" + _NS + rb"/>=]*+"
-_T_EQUALS = _S + rb"*+=" + _S + rb"*+"
-_T_UNQUOTED = rb"[^" + _NS + rb">\"'][^" + _NS + rb">]*+"
-#: A tag's attributes and the ">" that ends it (the tokenizer's attribute states).
-_T_ATTRIBUTES = (
-    rb"(?:["
-    + _NS
-    + rb"/]*+"
-    + _T_NAME
-    + rb"(?:"
-    + _T_EQUALS
-    + rb"(?:\"[^\"]*+\"|'[^']*+'|"
-    + _T_UNQUOTED
-    + rb"|(?=>))|(?!"
-    + _S
-    + rb"*+=)))*+"
-    rb"[" + _NS + rb"/]*+>"
-)
-#: A tag after "<" (or "</"): its name (group "name"), attributes, the ">" that ends it. No
-#: match means the page ends inside the tag (an unterminated quote, say): the tokenizer stops.
-_T_TAG = _compile(rb"(?P<name>[^" + _NS + rb"/>]*+)" + _T_ATTRIBUTES)
 #: Start tags after which the scan has something to do.
 _T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")
-#: Elements whose content is text up to their own end tag (RCDATA and RAWTEXT; <noscript>
-#: as in a browser, where scripting is on).
-_TEXT_ELEMENTS = tuple(name for name in _TEXT_NAMES if name != b"script")
-#: The rest of a start or end tag after the first letter of its name ("<p>": no attributes).
-_T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _T_ATTRIBUTES + b")"
+#: The rest of a start or end tag after the first letter of its name.
+_T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _ATTRIBUTES + b")"
+#: A <meta> tag (from its "<") that cannot name an encoding (see _attributes).
+_T_META_PLAIN = _compile(rb"<(?i:meta)" + _attributes(plain=True))
 
 
 def _text_element(name: bytes) -> bytes:
@@ -929,23 +764,25 @@ def _text_element(name: bytes) -> bytes:
     that text, up to (not including) its end tag; for <script>, only when the text has no
     "<script" before it: then no "<!--" can hide that end tag (only a "<script" in the
     escaped state does, see _script_end), and the rest is left to the loop."""
-    end = rb"</(?i:" + name + rb")[\t\n\x0c\r />]"
-    other = rb"|(?i:script)[\t\n\x0c\r />]" if name == b"script" else b""
+    end = rb"</(?i:" + name + b")" + _END
+    other = rb"|(?i:script)" + _END if name == b"script" else b""
     return (
-        rb"(?i:" + name[1:] + rb")(?=[\t\n\x0c\r />])" + _T_ATTRIBUTES
-        + rb"(?:[^<]++|<(?!/(?i:" + name + rb")[\t\n\x0c\r />]" + other + rb"))*+(?=" + end + b")"
+        rb"(?i:" + name[1:] + b")(?=" + _END + b")" + _ATTRIBUTES
+        + rb"(?:[^<]++|<(?!/(?i:" + name + b")" + _END + other + rb"))*+(?=" + end + b")"
     )  # fmt: skip
 
 
 def _t_letter(first: bytes) -> bytes:
     """After "<": a start tag whose name starts with ``first``, a letter that names in
-    _T_SPECIAL_NAMES start with: a tag with another name, or an element whose content is
-    text, with that text. One alternative per letter, which any other byte fails at once:
-    a lookahead over all the names, or an alternative per text element, tried at every
-    "<", took most of the time on a page of many small tags or <meta>."""
+    _T_SPECIAL_NAMES start with: a tag with another name, a <meta> that cannot name an
+    encoding, or an element whose content is text, with that text. One alternative per
+    letter, which any other byte fails at once (a lookahead over all the names, tried at
+    every "<", took most of the time on a page of many small tags)."""
     names = [name for name in _T_SPECIAL_NAMES if name.startswith(first)]
-    other = rb"(?!(?i:" + b"|".join(name[1:] for name in names) + rb")[\t\n\x0c\r />])"
-    texts = [_text_element(name) for name in names if name in (*_TEXT_ELEMENTS, b"script")]
+    other = rb"(?!(?i:" + b"|".join(name[1:] for name in names) + b")" + _END + b")"
+    texts = [_text_element(name) for name in names if name in _TEXT_NAMES]
+    if first == b"m":
+        texts.append(rb"(?i:eta)(?=" + _END + b")" + _attributes(plain=True))
     alternatives = [b">", other + _T_REST, *texts]  # a name of one letter is none of them
     return b"[" + first.upper() + first + b"](?:" + b"|".join(alternatives) + b")"
 
@@ -954,9 +791,9 @@ def _t_letter(first: bytes) -> bytes:
 #: comments, bogus comments. It stops before a special start tag, or where the page ends
 #: inside something (then the step-by-step loop below decides). A "<" is tried first: on
 #: text, the literal fails at once.
-_T_SKIP_LOOP = (
+_T_SKIP = _compile(
     rb"(?:<(?:"
-    + _P_PLAIN_LETTER + _T_REST  # a start tag
+    + _PLAIN_LETTER + _T_REST  # a start tag
     + rb"|/(?:[A-Za-z]" + _T_REST  # an end tag
     + rb"|>|[^A-Za-z>][^>]*+>)"  # "</>", a bogus comment
     rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"  # "<!-->", "<!--->", to "-->" or "--!>"
@@ -967,46 +804,18 @@ _T_SKIP_LOOP = (
     rb"|(?![A-Za-z/!?])"  # a "<" that is text
     rb")|[^<]++)*+"
 )  # fmt: skip
-_T_SKIP = _compile(_T_SKIP_LOOP)
-#: Where _T_SKIP stops, a <meta> tag: its attributes (group "meta"), the same tag again
-#: as many times as it is repeated (it says the same each time), then what _T_SKIP steps
-#: over: one match per <meta> the loop reads. (Python 3.10's re keeps every turn of a
-#: repeat with the marks of the groups before it: the <meta> comes first.)
+#: Where _T_SKIP stops, a <meta> that may name an encoding: its attributes (group "meta"),
+#: then the same tag again as many times as it is repeated (it says the same each time).
 _T_META = _compile(
-    rb"<(?i:meta)(?=[\t\n\x0c\r />])(?P<meta>"
-    + _T_ATTRIBUTES
-    + rb")(?:<(?i:meta)(?P=meta))*+"
-    + _T_SKIP_LOOP
+    rb"<(?i:meta)(?=" + _END + b")(?P<meta>" + _ATTRIBUTES + rb")(?:<(?i:meta)(?P=meta))*+"
 )
-#: One attribute of a tag that _T_TAG matched: "name", value ("dq", "sq", "unq" or none).
-_T_ATTRIBUTE = _compile(
-    rb"[" + _NS + rb"/]*+(?P<name>" + _T_NAME + rb")(?:" + _T_EQUALS
-    + rb"(?:\"(?P<dq>[^\"]*+)\"|'(?P<sq>[^']*+)'|(?P<unq>" + _T_UNQUOTED + rb")|(?=>)))?+"
-)  # fmt: skip
 #: The next "<" the tokenizer does something with: a comment (1), a start tag (2), an end
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
 _T_STEP = _compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
 _COMMENT_END = _compile(rb"--!?>")
-#: A <meta> tag (from its "<", as _T_TAG reads it) that holds neither "charset" nor "&": it
-#: cannot name an encoding. _T_ATTRIBUTES with each class losing "&" and the "c" that starts
-#: "charset" (see _no_charset): where this matches, _T_TAG matches the same bytes.
-_T_META_PLAIN = _compile(
-    rb"<(?i:meta)(?:[" + _NS + rb"/]*+"
-    + _no_charset(_NS + b"/>", one=True) + _no_charset(_NS + b"/>=")  # the name
-    + rb"(?:" + _T_EQUALS + rb"(?:"
-    + b'"' + _no_charset(b'"') + b'"|' + b"'" + _no_charset(b"'") + b"'"  # quoted
-    + b"|" + _no_charset(_NS + b">\"'", one=True) + _no_charset(_NS + b">")  # unquoted
-    + rb"|(?=>))|(?!" + _S + rb"*+=)))*+"
-    rb"[" + _NS + rb"/]*+>"
-)  # fmt: skip
-#: A start tag the tokenizer names "meta": without one, no <meta> changes the encoding.
-_T_META_START = _compile(rb"<(?i:meta)[\t\n\x0c\r />]")
-_END_TAG = rb"[\t\n\x0c\r />]"
-_TEXT_ONLY = {name: _compile(rb"</(?i:" + name + rb")" + _END_TAG) for name in _TEXT_ELEMENTS}
-_SCRIPT_END = _compile(rb"</(?i:script)" + _END_TAG)
-_SCRIPT_DATA = _compile(rb"(<!--)|</(?i:script)" + _END_TAG)
-_SCRIPT_ESCAPED = _compile(rb"(-->)|(</(?i:script)" + _END_TAG + rb")|<(?i:script)" + _END_TAG)
-_SCRIPT_DOUBLE_ESCAPED = _compile(rb"(-->)|</(?i:script)" + _END_TAG)
+_SCRIPT_DATA = _compile(rb"(<!--)|</(?i:script)" + _END)
+_SCRIPT_ESCAPED = _compile(rb"(-->)|(</(?i:script)" + _END + rb")|<(?i:script)" + _END)
+_SCRIPT_DOUBLE_ESCAPED = _compile(rb"(-->)|</(?i:script)" + _END)
 
 
 def _comment_end(data: bytes, start: int) -> int:
@@ -1052,35 +861,31 @@ def _attribute_text(value: bytes) -> str:
 def _may_declare(markup: bytes) -> bool:
     """Can a <meta> in ``markup`` name an encoding? Not without "charset" (which a numeric
     character reference in an attribute value could spell)."""
-    return (b"&" in markup and b"&#" in markup) or b"charset" in markup.lower()
+    return (markup.find(b"&") >= 0 and markup.find(b"&#") >= 0) or (
+        markup.lower().find(b"charset") >= 0
+    )
 
 
-def _parsed_meta(data: bytes) -> str | None:
-    """The tree builder's rule for a <meta> whose attributes are ``data`` (what _T_TAG
-    matched after the name)."""
-    if not _may_declare(data):
+def _parsed_meta(attributes: bytes) -> str | None:
+    """The tree builder's rule for a <meta> whose attributes are ``attributes`` (from the end
+    of its name to its ">"): character references decoded, the first of two names kept."""
+    if not _may_declare(attributes):
         return None
-    attributes: dict[bytes, bytes] = {}
-    pos = 0
-    while True:
-        a = _T_ATTRIBUTE.match(data, pos)
-        if a is None:
-            break
-        value = a.group("dq") or a.group("sq") or a.group("unq") or b""
-        attributes.setdefault(a.group("name").lower(), value)  # a repeated attribute is dropped
-        pos = a.end()
-    charset = attributes.get(b"charset")
+    found: dict[bytes, bytes] = {}
+    for name, value in _attribute_list(attributes):
+        found.setdefault(name.lower(), value)
+    charset = found.get(b"charset")
     if charset is not None:
-        found = _label(_attribute_text(charset))
-        if found is not None:
-            return _changed_to(found)
-    equiv, content = attributes.get(b"http-equiv"), attributes.get(b"content")
+        label = _label(_attribute_text(charset))
+        if label is not None:
+            return _changed_to(label)
+    equiv, content = found.get(b"http-equiv"), found.get(b"content")
     if equiv is not None and content is not None:
         equiv_text = _attribute_text(equiv)
         if equiv_text.isascii() and equiv_text.lower() == "content-type":
-            found = _charset_in(_attribute_text(content))
-            if found is not None:
-                return _changed_to(found)
+            label = _charset_in(_attribute_text(content))
+            if label is not None:
+                return _changed_to(label)
     return None
 
 
@@ -1117,14 +922,14 @@ def _no_meta_declares(data: bytes) -> bool:
     if not _may_declare(data):
         return True
     end = 0  # where the last tag read ends
-    for n, m in enumerate(_T_META_START.finditer(data)):
+    for n, m in enumerate(_META_START.finditer(data)):
         if n == 32 or m.start() < end:  # many <meta>, or nested ones: the scan decides
             return False
         plain = _T_META_PLAIN.match(data, m.start())
         if plain is not None:
             end = plain.end()
             continue  # the usual <meta>, read in one step
-        tag = _T_TAG.match(data, m.start() + 1)
+        tag = _TAG.match(data, m.start() + 1)
         end = len(data) if tag is None else tag.end()
         # No match: the page ends inside this tag, which holds every later "<meta".
         if _may_declare(data[m.start() : end]):
@@ -1139,19 +944,17 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
         return None  # the scan would only step over everything
     pos = 0
     while True:
-        skipped = _T_SKIP.match(data, pos)
-        assert skipped is not None  # a *+ pattern always matches
-        pos = skipped.end()
-        while data[pos + 1 : pos + 2] in (b"m", b"M"):  # maybe a <meta> tag
+        pos = _T_SKIP.match(data, pos).end()
+        if data[pos + 1 : pos + 2] in (b"m", b"M"):  # maybe a <meta> tag
             meta = _T_META.match(data, pos)
-            if meta is None:
-                if _T_META_START.match(data, pos) is not None:
-                    return None  # the page ends inside this <meta> tag
-                break
-            found = _meta_declares(meta.group("meta"))
-            if found is not None:
-                return found
-            pos = meta.end()  # past its copies and what _T_SKIP steps over after them
+            if meta is not None:
+                found = _meta_declares(meta.group("meta"))
+                if found is not None:
+                    return found
+                pos = meta.end()  # past its copies
+                continue
+            if _META_START.match(data, pos) is not None:
+                return None  # the page ends inside this <meta> tag
         m = _T_STEP.search(data, pos)
         if m is None:
             return None
@@ -1159,23 +962,22 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
         if m.start(1) >= 0:
             pos = _comment_end(data, start)
         elif m.start(2) >= 0 or m.start(3) >= 0:
-            end_tag = m.start(3) >= 0
-            tag = _T_TAG.match(data, m.end() - 1)
+            tag = _TAG.match(data, m.end() - 1)
             if tag is None:
                 return None  # the page ends inside the tag
             pos = tag.end()
-            if end_tag:
-                continue
+            if m.start(3) >= 0:
+                continue  # an end tag
             name = tag.group("name").lower()
             if name == b"meta":
                 found = _meta_declares(data[tag.end("name") : pos])
                 if found is not None:
                     return found
-            elif name in _TEXT_ONLY:
-                closing = _TEXT_ONLY[name].search(data, pos)
-                pos = -1 if closing is None else closing.start()
             elif name == b"script":
                 pos = _script_end(data, pos)
+            elif name in _END_TAGS:
+                closing = _END_TAGS[name].search(data, pos)
+                pos = -1 if closing is None else closing.start()
             elif name == b"plaintext":
                 return None  # the rest of the page is text
         elif m.start(4) >= 0:
@@ -1184,12 +986,6 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
             pos = data.find(b">", start + 2) + 1 or -1  # ... to the first ">" (bogus comment)
         if pos < 0:
             return None
-
-
-_TEXT_START = _compile(
-    rb"<((?i:script|style|title|textarea|xmp|iframe|noembed|noframes|noscript|plaintext))"
-    rb"[\t\n\x0c\r />]"
-)
 
 
 class MetaFound(NamedTuple):
@@ -1244,11 +1040,3 @@ def meta_declaration(data: bytes) -> tuple[Encoding, Rule] | None:
     """
     found = html_meta(data)
     return None if found is None else _declared(found)
-
-
-for _name, _value in list(globals().items()):
-    if isinstance(_value, _Deferred):
-        _value._home = (globals(), _name)
-for _key, _value in _TEXT_ONLY.items():
-    if isinstance(_value, _Deferred):
-        _value._home = (_TEXT_ONLY, _key)
