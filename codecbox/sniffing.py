@@ -102,12 +102,15 @@ def web_encoding(name: str) -> Encoding:
 # --- the Content-Type header: the Fetch Standard's "extract a MIME type" -------------------
 
 _HTTP_WS = "\t\n\r "  # HTTP whitespace (no form feed)
-_HTTP_TAB_OR_SPACE = "\t "
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # HTTP token code points
 _QUOTED_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")  # HTTP quoted-string token code points
-_NOT_QUOTE_OR_BACKSLASH = re.compile(r'[^"\\]*')
-_NOT_QUOTE_OR_COMMA = re.compile(r'[^",]*')
-_SEMICOLON_OR_EQUALS = re.compile(r"[;=]")
+#: Fetch's "collect an HTTP quoted string" from its opening quote: the text (group 1, with
+#: its backslash escapes), and a backslash that ends the input (2).
+_QUOTED = r'"((?:[^"\\]|\\[\s\S])*)(\\?)"?'
+#: A parameter from the ";" before it: its name (1), then after "=" a quoted string (2, 3)
+#: and what follows it to the next ";", or a plain value (4).
+_PARAMETER = re.compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
+_ESCAPE = re.compile(r"\\([\s\S])")
 #: The common header, ``type/subtype`` and at most a plain ``charset=token``: what the full
 #: algorithm gives for it is just that token (no "*", so "*/*" takes the full path).
 _SIMPLE = re.compile(
@@ -151,28 +154,6 @@ class MimeType:
         return "".join(out)
 
 
-def _quoted_string(text: str, pos: int, *, extract: bool) -> tuple[str, int]:
-    """Fetch's "collect an HTTP quoted string" from ``text[pos] == '"'``: (string, new pos)."""
-    start, pos, value = pos, pos + 1, []
-    while True:
-        run = _NOT_QUOTE_OR_BACKSLASH.match(text, pos)
-        assert run is not None  # a * pattern always matches
-        value.append(run.group())
-        pos = run.end()
-        if pos >= len(text):
-            break
-        quote_or_backslash = text[pos]
-        pos += 1
-        if quote_or_backslash != "\\":
-            break  # the closing quote
-        if pos >= len(text):
-            value.append("\\")
-            break
-        value.append(text[pos])
-        pos += 1
-    return ("".join(value) if extract else text[start:pos]), pos
-
-
 def parse_mime_type(value: str) -> MimeType | None:
     """The MIME Sniffing Standard's "parse a MIME type", or None for failure.
 
@@ -186,65 +167,30 @@ def parse_mime_type(value: str) -> MimeType | None:
     ({'charset': 'gbk'}, None)
     """
     text = value.strip(_HTTP_WS)
-    slash = text.find("/")
-    if slash < 0 or not _TOKEN.fullmatch(text, 0, slash):
-        return None
-    end = text.find(";", slash + 1)
-    end = len(text) if end < 0 else end
-    subtype = text[slash + 1 : end].rstrip(_HTTP_WS)
-    if not _TOKEN.fullmatch(subtype):
+    kind, slash, rest = text.partition("/")
+    subtype = rest.partition(";")[0]
+    if not slash or not _TOKEN.fullmatch(kind) or not _TOKEN.fullmatch(subtype.rstrip(_HTTP_WS)):
         return None
     params: dict[str, str] = {}
-    pos, n = end, len(text)
-    while pos < n:
-        pos += 1  # past the ";"
-        while pos < n and text[pos] in _HTTP_WS:
-            pos += 1
-        stop = _SEMICOLON_OR_EQUALS.search(text, pos)
-        name_end = n if stop is None else stop.start()
-        name = text[pos:name_end]
-        pos = name_end
-        if pos < n:
-            if text[pos] == ";":
-                continue
-            pos += 1  # past the "="
-        if pos >= n:
-            break
-        if text[pos] == '"':
-            parameter, pos = _quoted_string(text, pos, extract=True)
-            semicolon = text.find(";", pos)
-            pos = n if semicolon < 0 else semicolon
+    pos = len(kind) + 1 + len(subtype)
+    while pos < len(text):
+        m = _PARAMETER.match(text, pos)
+        assert m is not None  # text[pos] is ";"
+        name, quoted, backslash, parameter = m.groups()
+        pos = m.end()
+        if quoted is not None:
+            parameter = _ESCAPE.sub(r"\1", quoted) + backslash
         else:
-            semicolon = text.find(";", pos)
-            stop_at = n if semicolon < 0 else semicolon
-            parameter = text[pos:stop_at].rstrip(_HTTP_WS)
-            pos = stop_at
+            parameter = (parameter or "").rstrip(_HTTP_WS)
             if not parameter:
                 continue
-        if name and _TOKEN.fullmatch(name) and _QUOTED_TOKEN.fullmatch(parameter):
+        if _TOKEN.fullmatch(name) and _QUOTED_TOKEN.fullmatch(parameter):
             params.setdefault(name.lower(), parameter)  # a token is ASCII: lower() is exact
-    return MimeType(text[:slash].lower(), subtype.lower(), tuple(params.items()))
+    return MimeType(kind.lower(), subtype.rstrip(_HTTP_WS).lower(), tuple(params.items()))
 
 
-def _split_header(value: str) -> list[str]:
-    """Fetch's "get, decode, and split": commas inside ``"``-quoted strings do not split."""
-    values: list[str] = []
-    pos, current = 0, ""
-    while True:
-        run = _NOT_QUOTE_OR_COMMA.match(value, pos)
-        assert run is not None
-        current += run.group()
-        pos = run.end()
-        if pos < len(value) and value[pos] == '"':
-            quoted, pos = _quoted_string(value, pos, extract=False)
-            current += quoted
-            if pos < len(value):
-                continue
-        values.append(current.strip(_HTTP_TAB_OR_SPACE))
-        current = ""
-        if pos >= len(value):
-            return values
-        pos += 1  # past the ","
+#: One of the comma-separated values of a header (a quoted string may hold commas).
+_VALUE = re.compile(r'(?:[^",]|' + _QUOTED + r")*")
 
 
 def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
@@ -265,12 +211,15 @@ def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
     charset: str | None = None
     essence: str | None = None
     mime: MimeType | None = None
-    for item in _split_header(combined):
-        parsed = parse_mime_type(item)
+    pos = 0
+    while pos <= len(combined):  # Fetch's "get, decode, and split"
+        item = _VALUE.match(combined, pos)
+        assert item is not None
+        pos = item.end() + 1  # past the ","
+        parsed = parse_mime_type(item.group().strip("\t "))
         if parsed is None or parsed.essence == "*/*":
             continue
-        mime = parsed
-        own = mime.parameters.get("charset")
+        mime, own = parsed, parsed.parameters.get("charset")
         if mime.essence != essence:
             charset, essence = own, mime.essence
         elif own is None and charset is not None:
@@ -305,9 +254,6 @@ def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
 
 # --- extracting a character encoding from a meta element's content -------------------------
 
-_WS = "\t\n\f\r "  # ASCII whitespace as the HTML Standard defines it
-
-
 #: "charset", spaces, "=", spaces, then a quoted value (1, 2), an unquoted one (3), an
 #: unmatched quote (4) or nothing. The first "charset" followed by "=" is the one that counts.
 _CHARSET_IN = re.compile(
@@ -318,23 +264,12 @@ _CHARSET_IN = re.compile(
 
 
 def _charset_in(value: str) -> str | None:
-    """The HTML Standard's "extracting a character encoding from a meta element".
-
-    Deliberately lax (it finds ``charset`` anywhere, quotes optional), because that is what
-    browsers run on ``<meta content>`` values. (Not for HTTP headers: see
-    :func:`extract_mime_type`.)
+    """The HTML Standard's "extracting a character encoding from a meta element": lax (it
+    finds ``charset`` anywhere, quotes optional), as browsers are with ``<meta content>``.
     """
     m = _CHARSET_IN.search(value)
-    if m is None:
-        return None
-    label = m.group(1)
-    if label is None:
-        label = m.group(2)
-        if label is None:
-            label = m.group(3)
-            if label is None:
-                return None  # an unmatched quote, or nothing after "="
-    return _label(label)
+    label = None if m is None else m.group(1) or m.group(2) or m.group(3)
+    return _label(label) if label else None  # no label, or an empty one
 
 
 def _changed_to(name: str) -> str:
@@ -350,27 +285,25 @@ def _changed_to(name: str) -> str:
 # The walks below match with possessive quantifiers (``X*+``, ``X++``, ``X?+``: never
 # backtracked into, so that a match is the standard's own parse, in linear time), which
 # Python's re has from 3.11. On 3.10 _atomic writes them without: the same matches (tests
-# compare the two forms on 3.11; 3.11 keeps its own, 2.5 times as fast). The rewrite adds
-# groups, so the code reads named groups only. 3.10's re also keeps every turn of a loop
-# until the match ends: 2 MB of "<title>" repeated takes some 280 MB there.
+# compare the two forms on 3.11, which keeps its own, 2.5 times as fast). The rewrite adds
+# groups, so the code reads named groups only. (3.10's re also keeps every turn of a loop
+# until the match ends: 2 MB of "<title>" repeated takes some 280 MB there.)
 
 #: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
 
 
 def _once(pattern: bytes, name: bytes) -> bytes:
-    """``pattern`` matched as it first matches, never backtracked into (``(?>pattern)``):
-    a lookahead is atomic in Python's re, and the backreference consumes what it matched."""
+    """``(?>pattern)``: a lookahead is atomic in Python's re, and the backreference consumes
+    what it matched."""
     return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
 
 
 def _atomic(pattern: bytes) -> bytes:
-    """``pattern`` with each ``X*+``, ``X++`` and ``X?+`` written without them (``{m,n}+``
-    is not handled: these patterns have none).
-
-    A repeated byte (a class, an escape, a literal) gives back nothing of its run: ``X*+``
-    is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``. A repeated group is matched once, and so
-    is each turn, as 3.11 does.
+    """``pattern`` with each ``X*+``, ``X++`` and ``X?+`` (not ``{m,n}+``) written without
+    them: a repeated byte (a class, an escape, a literal) gives back nothing of its run
+    (``X*+`` is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``); a repeated group is matched once,
+    and so is each turn, as 3.11 does.
 
     >>> _atomic(rb"(?:[^<]++|<)*+x?+")
     b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
@@ -423,15 +356,14 @@ def _atomic(pattern: bytes) -> bytes:
 
 
 def _compile(pattern: bytes) -> re.Pattern[bytes]:
-    """``re.compile`` on first use (importing the module compiles none of these patterns,
-    some 30 ms), with possessive quantifiers rewritten before Python 3.11."""
+    """``re.compile`` on first use (importing the module compiles none of these, some 30
+    ms), with possessive quantifiers rewritten before Python 3.11."""
     return cast("re.Pattern[bytes]", _Deferred(pattern))
 
 
 class _Deferred:
     """A pattern compiled when first used: the first attribute read compiles it and puts
-    the compiled pattern in its place (in the module, or in _END_TAGS), so that every
-    later use is the compiled pattern's own method."""
+    the compiled pattern in its place (in the module, or in _END_TAGS)."""
 
     def __init__(self, source: bytes) -> None:
         self._source = source
@@ -451,14 +383,11 @@ class _Deferred:
 
 
 def _patterns() -> dict[str, re.Pattern[bytes]]:
-    """Every pattern :func:`_compile` made, compiled now: name -> pattern (``_END_TAGS``'s
-    as ``_END_TAGS[b'name']``)."""
-    homes = list(globals().items())
-    homes += [(f"_END_TAGS[{key!r}]", value) for key, value in _END_TAGS.items()]
+    """Every pattern :func:`_compile` made, compiled now, by name."""
     found = {}
+    homes = [*globals().items(), *((f"_END_TAGS[{k!r}]", p) for k, p in _END_TAGS.items())]
     for name, value in homes:
-        if isinstance(value, _Deferred):
-            value = value._compile()
+        value = value._compile() if isinstance(value, _Deferred) else value
         if isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
             found[name] = value
     return found
@@ -472,7 +401,7 @@ _END = rb"[\t\n\x0c\r />]"  # what ends a tag name for the tokenizer
 
 
 def _run(excluded: bytes, *, one: bool = False, plain: bool = False) -> bytes:
-    """``[^excluded]*+`` (``one``: a single such byte); ``plain``: without "&" nor a "c" that
+    """``[^excluded]*+`` (``one``: one such byte); ``plain``: without "&" nor a "c" that
     starts "charset" (letters, which cannot span two of the tokens they make)."""
     if not plain:
         return b"[^" + excluded + (b"]" if one else b"]*+")
@@ -507,13 +436,11 @@ _ATTRIBUTE = _compile(
 #: A tag after "<" (or "</") as the tokenizer reads it: its name (group "name": to a space,
 #: "/" or ">"), attributes, the ">" that ends it. No match: the bytes end inside the tag.
 _TAG = _compile(rb"(?P<name>[^" + _NS + rb"/>]*+)" + _ATTRIBUTES)
-#: A "<meta" that starts a tag: without one, no <meta> names an encoding.
 _META_START = _compile(rb"<(?i:meta)" + _END)
 #: Elements whose content the HTML tokenizer reads as text up to their own end tag
 #: (RAWTEXT, RCDATA, script data; <noscript> as in a browser, where scripting is on).
 _TEXT_NAMES = (b"script", b"style", b"title", b"textarea", b"xmp", b"iframe", b"noembed",
                b"noframes", b"noscript")  # fmt: skip
-#: Each of them -> its end tag.
 _END_TAGS = {name: _compile(rb"</(?i:" + name + b")" + _END) for name in _TEXT_NAMES}
 #: The letters no name in _TEXT_NAMES, "meta" or "plaintext" starts with.
 _PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
@@ -534,9 +461,9 @@ def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
 #
 # The standard's walk, one regular-expression match per construct: _PRESCAN_SKIP steps over
 # all that names no encoding and that the HTML tokenizer reads alike (see _same_for_parser),
-# _PRESCAN_STEP finds what the loop reads next. The patterns are possessive, so where they
-# match the walk is the standard's; where they do not, the bytes run out inside a tag or a
-# comment, and the prescan gives up (tests compare it with a byte-by-byte prescan).
+# up to what the loop reads. The patterns are possessive, so where they match the walk is
+# the standard's; where they do not, the bytes run out inside a tag or a comment, and the
+# prescan gives up (the tests compare it with a byte-by-byte prescan).
 
 _PRESCAN_LIMIT = 1024
 #: A tag after "<" (or "</") as the prescan reads it: its name (group "name": to a space or
@@ -548,11 +475,10 @@ _P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _ATTRIBUTES + b
 #: Everything the prescan steps over, in one match: bytes that start nothing, comments (to
 #: the first "-->" after "<!", so "<!-->" is one; one with "--!>" stops it), tags whose
 #: name has no "/" inside, a <meta> without "charset" nor "&", an element whose text holds
-#: no "<" before its end tag, "<!", "</", "<?" to the next ">". It stops before the rest,
-#: and where the bytes run out inside something. After "<", the alternatives come in the
-#: order pages need them. Then what it stopped at (group "step", none at the end): a
-#: comment ("comment"), a <meta> ("meta", its attributes in "attributes" unless the bytes
-#: run out first), another tag ("tag"), or "<!", "</", "<?".
+#: no "<" before its end tag, "<!", "</", "<?" to the next ">". Then what it stopped at
+#: (group "step", none where the bytes end): a comment ("comment"), a <meta> ("meta", its
+#: attributes in "attributes" unless the bytes end first), another tag ("tag"), or "<!",
+#: "</", "<?". After "<", the alternatives come in the order pages need them.
 _PRESCAN_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
     + _PLAIN_LETTER + _P_REST
@@ -571,6 +497,12 @@ _PRESCAN_SKIP = _compile(
     rb"))*+(?P<step><(?:(?P<comment>!--)|(?P<meta>(?i:meta))(?=[" + _NS + rb"/])(?P<attributes>"
     + _ATTRIBUTES + rb")?+|(?P<tag>/?[A-Za-z])|[!/?]))?"
 )  # fmt: skip
+#: The HTML Standard's "get an XML encoding", all before the first ">": the first
+#: "encoding", "=" between bytes up to 0x20, and a quoted label without such bytes.
+_XML_ENCODING = _compile(
+    rb"<\?xml(?:(?!encoding)[^>])*+encoding[\x00-\x20]*+=[\x00-\x20]*+"
+    rb"(?:\"(?P<dq>[^\x00-\x20\">]*+)\"|'(?P<sq>[^\x00-\x20'>]*+)')"
+)
 
 
 @functools.lru_cache(maxsize=256)
@@ -582,34 +514,24 @@ def _prescan_meta(attributes: bytes) -> tuple[str | None, bool]:
     if lowered.find(b"charset") < 0:  # no attribute can name an encoding... unless, for the
         # tokenizer, the content of an http-equiv spells it in character references
         return None, attributes.find(b"&") < 0 or lowered.find(b"http-equiv") < 0
-    charset = _meta_tag_charset(attributes)
-    return charset, charset is not None and attributes.find(b"&") < 0
-
-
-def _meta_tag_charset(attributes: bytes) -> str | None:
-    """The prescan's steps for the attributes of a ``<meta``: the encoding they name."""
     seen: set[bytes] = set()
-    got_pragma = False
-    need_pragma: bool | None = None
-    charset: str | None = None
-    failed = False  # "failure" is not "null": a bad charset= blocks content=
-    for name, value in _attribute_list(attributes):
-        name = name.lower()  # ASCII only, as the standard says (values too)
+    got_pragma, need_pragma, charset, failed = False, None, None, False
+    for name, value in _attribute_list(lowered):  # ASCII lowercase, as the standard says
         if name in seen:
             continue
         seen.add(name)
         if name == b"http-equiv":
-            got_pragma = got_pragma or value.lower() == b"content-type"
+            got_pragma = got_pragma or value == b"content-type"
         elif name == b"content":
-            found = _charset_in(value.lower().decode("latin-1"))
-            if found is not None and charset is None and not failed:
+            found = _charset_in(value.decode("latin-1"))
+            if found is not None and charset is None and not failed:  # failure is not null
                 charset, need_pragma = found, True
         elif name == b"charset":
-            charset = _label(value.lower().decode("latin-1"))
+            charset = _label(value.decode("latin-1"))
             failed, need_pragma = charset is None, False
     if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
-        return None
-    return _changed_to(charset)
+        return None, False
+    return _changed_to(charset), attributes.find(b"&") < 0
 
 
 def _same_for_parser(data: bytes, name: bytes, end: int) -> bool:
@@ -626,41 +548,6 @@ def _same_for_parser(data: bytes, name: bytes, end: int) -> bool:
         return end_tag or name != b"plaintext"
     closing = _END_TAGS[name].search(data, end)
     return closing is not None and data.find(b"<", end, closing.start()) < 0
-
-
-def _xml_declaration(data: bytes) -> str | None:
-    """The HTML Standard's "get an XML encoding", the prescan's last resort.
-
-    Everything it reads lies before the first ``>`` (the end of the declaration).
-    """
-    if not data.startswith(b"<?xml"):
-        return None
-    data = data[:_PRESCAN_LIMIT]
-    end = data.find(b">")
-    if end < 0:
-        return None
-    data = data[:end]
-    pos = data.find(b"encoding")
-    if pos < 0:
-        return None
-    pos += len(b"encoding")
-    while pos < len(data) and data[pos] <= 0x20:
-        pos += 1
-    if pos >= len(data) or data[pos] != 0x3D:
-        return None
-    pos += 1
-    while pos < len(data) and data[pos] <= 0x20:
-        pos += 1
-    if pos >= len(data) or data[pos] not in b"\"'":
-        return None
-    close = data.find(data[pos : pos + 1], pos + 1)
-    if close < 0:
-        return None  # the quote does not close before the declaration does
-    label = data[pos + 1 : close]
-    if any(b <= 0x20 for b in label):
-        return None
-    found = _label(label.decode("latin-1"))
-    return "UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found
 
 
 def prescan(data: bytes) -> str | None:
@@ -683,9 +570,9 @@ def prescan(data: bytes) -> str | None:
 
 def _no_meta_charset(data: bytes) -> bool:
     """True when the prescan's walk over ``data[:1024]`` cannot find a <meta> that names an
-    encoding: for the prescan, only a ``<meta`` that spells "charset" (in any ASCII case;
-    it decodes no character references) can. (``bytes.find``, not ``in``: on bytes, ``in``
-    first tries its argument as an integer, and pays for the exception.)"""
+    encoding: only a ``<meta`` that spells "charset" (in any ASCII case; the prescan decodes
+    no character references) can. (``bytes.find``, not ``in``: on bytes, ``in`` first tries
+    its argument as an integer, and pays for the exception.)"""
     return _META_START.search(data, 0, _PRESCAN_LIMIT) is None or (
         data.find(b"charset", 0, _PRESCAN_LIMIT) < 0
         and data[:_PRESCAN_LIMIT].lower().find(b"charset") < 0
@@ -705,9 +592,9 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     an "&" (a character reference, which only the tokenizer decodes)."""
     if data.startswith(_UTF16_XML):
         return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
-    if _no_meta_charset(data):
-        return _xml_declaration(data), -1, False  # what the walk would come to
-    pos, plain, limit = 0, True, min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
+    limit = min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
+    pos = limit if _no_meta_charset(data) else 0  # else only an XML declaration can say
+    plain = True
     while True:
         m = _PRESCAN_SKIP.match(data, pos, limit)
         start = m.start("step")
@@ -739,6 +626,14 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     return _xml_declaration(data), -1, False
 
 
+def _xml_declaration(data: bytes) -> str | None:
+    """The HTML Standard's "get an XML encoding", the prescan's last resort."""
+    m = _XML_ENCODING.match(data, 0, _PRESCAN_LIMIT)
+    label = None if m is None else m.group("dq") or m.group("sq")
+    found = _label(label.decode("latin-1")) if label else None
+    return "UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found
+
+
 # --- the <meta> the tokenizer meets: "changing the encoding while parsing" -----------------
 #
 # When the prescan found nothing in 1024 bytes (or found a <meta> the parser never sees as
@@ -755,49 +650,41 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
 _T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")
 #: The rest of a start or end tag after the first letter of its name.
 _T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _ATTRIBUTES + b")"
-#: A <meta> tag (from its "<") that cannot name an encoding (see _attributes).
-_T_META_PLAIN = _compile(rb"<(?i:meta)" + _attributes(plain=True))
-
-
-def _text_element(name: bytes) -> bytes:
-    """After "<" and the first letter of ``name``: a start tag whose content is text, and
-    that text, up to (not including) its end tag; for <script>, only when the text has no
-    "<script" before it: then no "<!--" can hide that end tag (only a "<script" in the
-    escaped state does, see _script_end), and the rest is left to the loop."""
-    end = rb"</(?i:" + name + b")" + _END
-    other = rb"|(?i:script)" + _END if name == b"script" else b""
-    return (
-        rb"(?i:" + name[1:] + b")(?=" + _END + b")" + _ATTRIBUTES
-        + rb"(?:[^<]++|<(?!/(?i:" + name + b")" + _END + other + rb"))*+(?=" + end + b")"
-    )  # fmt: skip
+#: After "<": a comment, to "-->" or "--!>" ("<!-->" and "<!--->" are whole ones).
+_T_COMMENT = rb"!--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"
 
 
 def _t_letter(first: bytes) -> bytes:
     """After "<": a start tag whose name starts with ``first``, a letter that names in
     _T_SPECIAL_NAMES start with: a tag with another name, a <meta> that cannot name an
-    encoding, or an element whose content is text, with that text. One alternative per
-    letter, which any other byte fails at once (a lookahead over all the names, tried at
-    every "<", took most of the time on a page of many small tags)."""
+    encoding, or an element whose content is text, with that text up to its end tag (for
+    <script>, when the text has no "<script": then no "<!--" hides that end tag, see
+    _script_end). One alternative per letter, which any other byte fails at once."""
     names = [name for name in _T_SPECIAL_NAMES if name.startswith(first)]
-    other = rb"(?!(?i:" + b"|".join(name[1:] for name in names) + b")" + _END + b")"
-    texts = [_text_element(name) for name in names if name in _TEXT_NAMES]
-    if first == b"m":
-        texts.append(rb"(?i:eta)(?=" + _END + b")" + _attributes(plain=True))
-    alternatives = [b">", other + _T_REST, *texts]  # a name of one letter is none of them
+    alternatives = [b">", rb"(?!(?i:" + b"|".join(n[1:] for n in names) + b")" + _END + b")"]
+    alternatives[1] += _T_REST  # a tag with another name (one of one letter is none of them)
+    for name in names:
+        if name == b"meta":
+            alternatives.append(rb"(?i:eta)(?=" + _END + b")" + _attributes(plain=True))
+        elif name in _TEXT_NAMES:
+            end = rb"</(?i:" + name + b")" + _END
+            script = rb"|(?i:script)" + _END if name == b"script" else b""
+            alternatives.append(
+                rb"(?i:" + name[1:] + b")(?=" + _END + b")" + _ATTRIBUTES
+                + rb"(?:[^<]++|<(?!" + end[1:] + script + rb"))*+(?=" + end + b")"
+            )  # fmt: skip
     return b"[" + first.upper() + first + b"](?:" + b"|".join(alternatives) + b")"
 
 
 #: Everything the scan only has to step over, in one match: text, other tags, end tags,
 #: comments, bogus comments. It stops before a special start tag, or where the page ends
-#: inside something (then the step-by-step loop below decides). A "<" is tried first: on
-#: text, the literal fails at once.
+#: inside something (then the step-by-step loop below decides).
 _T_SKIP = _compile(
     rb"(?:<(?:"
     + _PLAIN_LETTER + _T_REST  # a start tag
     + rb"|/(?:[A-Za-z]" + _T_REST  # an end tag
     + rb"|>|[^A-Za-z>][^>]*+>)"  # "</>", a bogus comment
-    rb"|!(?:--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"  # "<!-->", "<!--->", to "-->" or "--!>"
-    rb"|(?!--)[^>]*+>)"  # a bogus comment
+    rb"|" + _T_COMMENT + rb"|!(?!--)[^>]*+>"  # a comment, a bogus comment
     # the other start tags, the letters in the order tag names most often start with them
     + b"".join(b"|" + _t_letter(first) for first in (b"p", b"s", b"t", b"i", b"m", b"n", b"x"))
     + rb"|\?[^>]*+>"  # a bogus comment
@@ -809,26 +696,15 @@ _T_SKIP = _compile(
 _T_META = _compile(
     rb"<(?i:meta)(?=" + _END + b")(?P<meta>" + _ATTRIBUTES + rb")(?:<(?i:meta)(?P=meta))*+"
 )
+#: A <meta> tag (from its "<") that cannot name an encoding.
+_T_META_PLAIN = _compile(rb"<(?i:meta)" + _attributes(plain=True))
 #: The next "<" the tokenizer does something with: a comment (1), a start tag (2), an end
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
 _T_STEP = _compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
-_COMMENT_END = _compile(rb"--!?>")
+_COMMENT = _compile(b"<" + _T_COMMENT)
 _SCRIPT_DATA = _compile(rb"(<!--)|</(?i:script)" + _END)
 _SCRIPT_ESCAPED = _compile(rb"(-->)|(</(?i:script)" + _END + rb")|<(?i:script)" + _END)
 _SCRIPT_DOUBLE_ESCAPED = _compile(rb"(-->)|</(?i:script)" + _END)
-
-
-def _comment_end(data: bytes, start: int) -> int:
-    """Just past the comment opened by the "<!--" at ``start``, or -1 if the page ends first."""
-    pos = start + 2  # "<!-->" and "<!--->" are whole comments
-    while True:
-        m = _COMMENT_END.search(data, pos)
-        if m is None:
-            return -1
-        if m.end() - m.start() == 4 and m.start() < start + 4:
-            pos = m.start() + 1  # "<!--!>" does not close: those dashes opened it
-            continue
-        return m.end()
 
 
 def _script_end(data: bytes, pos: int) -> int:
@@ -874,19 +750,13 @@ def _parsed_meta(attributes: bytes) -> str | None:
     found: dict[bytes, bytes] = {}
     for name, value in _attribute_list(attributes):
         found.setdefault(name.lower(), value)
-    charset = found.get(b"charset")
-    if charset is not None:
-        label = _label(_attribute_text(charset))
-        if label is not None:
-            return _changed_to(label)
-    equiv, content = found.get(b"http-equiv"), found.get(b"content")
-    if equiv is not None and content is not None:
+    charset, equiv = found.get(b"charset"), found.get(b"http-equiv")
+    label = None if charset is None else _label(_attribute_text(charset))
+    if label is None and equiv is not None and b"content" in found:
         equiv_text = _attribute_text(equiv)
         if equiv_text.isascii() and equiv_text.lower() == "content-type":
-            label = _charset_in(_attribute_text(content))
-            if label is not None:
-                return _changed_to(label)
-    return None
+            label = _charset_in(_attribute_text(found[b"content"]))
+    return None if label is None else _changed_to(label)
 
 
 _parsed_short_meta = functools.lru_cache(maxsize=256)(_parsed_meta)
@@ -914,28 +784,18 @@ def meta_while_parsing(data: bytes) -> str | None:
 
 def _no_meta_declares(data: bytes) -> bool:
     """True when no <meta> the tokenizer could meet can name an encoding: the page spells
-    neither "charset" nor a numeric character reference, or the tag that starts at each
-    "<meta" (as the tokenizer reads it, if it meets that "<" at all) does not. A cheap
-    check before the scan, and a linear one: one look at the page, then at most 32 tags
-    are read, and none twice (a "<meta" inside the last tag read starts another tag,
-    which may end later)."""
+    neither "charset" nor a numeric character reference, or each "<meta" starts a tag that
+    cannot (as the tokenizer would read it, if it meets that "<" at all). A cheap check
+    before the scan, and a linear one: the tags read do not overlap (a "<meta" inside the
+    last one read, or a tag that may declare, leaves the answer to the scan)."""
     if not _may_declare(data):
         return True
     end = 0  # where the last tag read ends
-    for n, m in enumerate(_META_START.finditer(data)):
-        if n == 32 or m.start() < end:  # many <meta>, or nested ones: the scan decides
+    for m in _META_START.finditer(data):
+        plain = None if m.start() < end else _T_META_PLAIN.match(data, m.start())
+        if plain is None:
             return False
-        plain = _T_META_PLAIN.match(data, m.start())
-        if plain is not None:
-            end = plain.end()
-            continue  # the usual <meta>, read in one step
-        tag = _TAG.match(data, m.start() + 1)
-        end = len(data) if tag is None else tag.end()
-        # No match: the page ends inside this tag, which holds every later "<meta".
-        if _may_declare(data[m.start() : end]):
-            return False
-        if tag is None:
-            break
+        end = plain.end()
     return True
 
 
@@ -960,15 +820,14 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
             return None
         start = m.start()
         if m.start(1) >= 0:
-            pos = _comment_end(data, start)
+            comment = _COMMENT.match(data, start)
+            pos = -1 if comment is None else comment.end()
         elif m.start(2) >= 0 or m.start(3) >= 0:
             tag = _TAG.match(data, m.end() - 1)
             if tag is None:
                 return None  # the page ends inside the tag
             pos = tag.end()
-            if m.start(3) >= 0:
-                continue  # an end tag
-            name = tag.group("name").lower()
+            name = b"" if m.start(3) >= 0 else tag.group("name").lower()  # an end tag: none
             if name == b"meta":
                 found = _meta_declares(data[tag.end("name") : pos])
                 if found is not None:
@@ -1032,8 +891,7 @@ def _declared(found: MetaFound) -> tuple[Encoding, Rule]:
 
 def meta_declaration(data: bytes) -> tuple[Encoding, Rule] | None:
     """:func:`html_meta` as a declaration for :func:`codecbox.decoding.decide`: the
-    :class:`~codecbox.labels.Encoding` and :attr:`~codecbox.rules.Rule.META` (or
-    ``META_PARSED``), or None.
+    :class:`~codecbox.labels.Encoding` and the rule (meta, or meta while parsing), or None.
 
     >>> meta_declaration(b"<meta charset=latin1>")
     (Encoding(name='windows-1252', codec='whatwg-windows-1252'), <Rule.META: 'meta'>)

@@ -425,6 +425,33 @@ def _meta(data: bytes, pos: int) -> tuple[int, str | None]:
     return pos, sniffing._changed_to(charset)
 
 
+def _xml_declaration(data: bytes) -> str | None:
+    """The HTML Standard's "get an XML encoding", a byte at a time."""
+    end = data.find(b">")
+    if not data.startswith(b"<?xml") or end < 0:
+        return None
+    data = data[:end]
+    pos = data.find(b"encoding")
+    if pos < 0:
+        return None
+    pos += len(b"encoding")
+    while pos < len(data) and data[pos] <= 0x20:
+        pos += 1
+    if pos >= len(data) or data[pos] != 0x3D:
+        return None
+    pos += 1
+    while pos < len(data) and data[pos] <= 0x20:
+        pos += 1
+    if pos >= len(data) or data[pos] not in b"\"'":
+        return None
+    close = data.find(data[pos : pos + 1], pos + 1)
+    label = data[pos + 1 : close]
+    if close < 0 or any(b <= 0x20 for b in label):
+        return None  # the quote does not close before the declaration does, or spaces
+    found = lookup(label.decode("latin-1"))
+    return "UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found
+
+
 def byte_by_byte_prescan(data: bytes) -> tuple[str | None, int]:
     """The HTML Standard's prescan as it is written, a byte at a time, then "get an XML
     encoding": (the encoding, where the <meta> that named it ends, or -1)."""
@@ -461,7 +488,7 @@ def byte_by_byte_prescan(data: bytes) -> tuple[str | None, int]:
             pos += 1  # "next byte"
     except _OutOfBytes:
         pass
-    return sniffing._xml_declaration(data), -1
+    return _xml_declaration(data), -1
 
 
 def test_fast_prescan_is_the_byte_by_byte_prescan() -> None:
