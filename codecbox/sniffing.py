@@ -104,15 +104,15 @@ def web_encoding(name: str) -> Encoding:
 _HTTP_WS = "\t\n\r "  # HTTP whitespace (no form feed)
 _TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # HTTP token code points
 _QUOTED_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")  # HTTP quoted-string token code points
-#: Fetch's "collect an HTTP quoted string" from its opening quote: the text (group 1, with
-#: its backslash escapes), and a backslash that ends the input (2).
+#: "collect an HTTP quoted string" from its quote: the text with its backslash escapes (1),
+#: a backslash that ends the input (2).
 _QUOTED = r'"((?:[^"\\]|\\[\s\S])*)(\\?)"?'
-#: A parameter from the ";" before it: its name (1), then after "=" a quoted string (2, 3)
-#: and what follows it to the next ";", or a plain value (4).
+#: A parameter from its ";": the name (1), then after "=" a quoted string (2, 3) and the
+#: rest to the next ";", or a plain value (4).
 _PARAMETER = re.compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
 _ESCAPE = re.compile(r"\\([\s\S])")
-#: The common header, ``type/subtype`` and at most a plain ``charset=token``: what the full
-#: algorithm gives for it is just that token (no "*", so "*/*" takes the full path).
+#: The usual header, ``type/subtype`` and at most a plain ``charset=token``, whose charset
+#: the full algorithm would find as it is ("*/*" takes the full path).
 _SIMPLE = re.compile(
     r"[\t\n\r ]*[!#$%&'+\-.^_`|~0-9A-Za-z]+/[!#$%&'+\-.^_`|~0-9A-Za-z]+[\t\n\r ]*"
     r"(?:;[\t\n\r ]*(?i:charset)=([!#$%&'*+\-.^_`|~0-9A-Za-z]+)[\t\n\r ]*)?"
@@ -121,9 +121,7 @@ _SIMPLE = re.compile(
 
 @dataclass(frozen=True)
 class MimeType:
-    """A parsed MIME type: lowercase ``type`` and ``subtype``, ``params`` in order.
-
-    Parameter names are lowercase; values keep their case (``charset=GBK`` stays ``GBK``).
+    """A parsed MIME type: lowercase type, subtype and parameter names, values as they are.
 
     >>> m = parse_mime_type('Text/HTML; Charset="Shift_JIS"; x=1')
     >>> m.essence, m.parameters["charset"], str(m)
@@ -136,12 +134,10 @@ class MimeType:
 
     @property
     def essence(self) -> str:
-        """``type/subtype``, what two MIME types are compared by."""
         return f"{self.type}/{self.subtype}"
 
     @property
     def parameters(self) -> dict[str, str]:
-        """The parameters as a dict (a name occurs once: the first one was kept)."""
         return dict(self.params)
 
     def __str__(self) -> str:
@@ -155,16 +151,12 @@ class MimeType:
 
 
 def parse_mime_type(value: str) -> MimeType | None:
-    """The MIME Sniffing Standard's "parse a MIME type", or None for failure.
+    """The MIME Sniffing Standard's "parse a MIME type", or None for failure: invalid
+    parameters are dropped, the first of two with one name wins, quoted values lose their
+    quotes and backslash escapes (single quotes are just characters).
 
-    Parameters with an invalid name or value are dropped, the first of two with the same
-    name wins, ``"``-quoted values lose their quotes and backslash escapes, and single
-    quotes are just characters.
-
-    >>> parse_mime_type("text/html;charset=gbk;charset=windows-1255").parameters
+    >>> parse_mime_type('text/html;charset="\\\\g\\\\b\\\\k";charset=big5').parameters
     {'charset': 'gbk'}
-    >>> parse_mime_type('text/html;charset="\\\\g\\\\b\\\\k"').parameters, parse_mime_type("text/")
-    ({'charset': 'gbk'}, None)
     """
     text = value.strip(_HTTP_WS)
     kind, slash, rest = text.partition("/")
@@ -194,18 +186,12 @@ _VALUE = re.compile(r'(?:[^",]|' + _QUOTED + r")*")
 
 
 def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
-    """The Fetch Standard's "extract a MIME type" from Content-Type header value(s).
+    """The Fetch Standard's "extract a MIME type" from a Content-Type value (or the values of
+    several headers): the last valid MIME type but ``*/*``, which keeps the charset of one
+    with the same essence before it; None if there is none.
 
-    ``value`` is the header's value, or a list of the values of several ``Content-Type``
-    headers (joined with ``", "``, as HTTP combines them). Each comma-separated MIME type is
-    parsed; an invalid one and ``*/*`` are skipped; a later type with the same essence
-    keeps the earlier ``charset`` unless it has its own, and one with a different essence
-    forgets it. None when no value is a valid MIME type.
-
-    >>> str(extract_mime_type("text/html;charset=gbk, text/html"))
+    >>> str(extract_mime_type(["text/html;charset=gbk", "text/html"]))
     'text/html;charset=gbk'
-    >>> str(extract_mime_type(["text/plain;charset=gbk", "text/html"]))
-    'text/html'
     """
     combined = value if isinstance(value, str) else ", ".join(value)
     charset: str | None = None
@@ -228,18 +214,10 @@ def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
 
 
 def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
-    """WHATWG name of the ``charset`` of a Content-Type header (Fetch's rules), or None.
+    """The WHATWG name of the charset of a Content-Type header (or list of them), or None.
 
-    None when there is no header, no valid MIME type, no charset or an unknown label
-    (then the page's own declaration gets its turn, as in browsers). Several headers can be
-    given as a list.
-
-    >>> charset_from_content_type('text/html; Charset="Shift-JIS"')
-    'Shift_JIS'
-    >>> charset_from_content_type("text/html;charset=latin1"), charset_from_content_type("text/css")
-    ('windows-1252', None)
-    >>> print(charset_from_content_type("text/html; xcharset=big5"))
-    None
+    >>> charset_from_content_type('text/html; Charset="Shift-JIS"'), charset_from_content_type("")
+    ('Shift_JIS', None)
     """
     if value is None:
         return None
@@ -252,10 +230,10 @@ def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
     return None if label is None else _label(label)
 
 
-# --- extracting a character encoding from a meta element's content -------------------------
+# --- the encodings a <meta> names ----------------------------------------------------------
 
-#: "charset", spaces, "=", spaces, then a quoted value (1, 2), an unquoted one (3), an
-#: unmatched quote (4) or nothing. The first "charset" followed by "=" is the one that counts.
+#: "charset", "=" between spaces, then a quoted value (1, 2), an unquoted one (3), an
+#: unmatched quote or nothing. The first "charset" followed by "=" is the one that counts.
 _CHARSET_IN = re.compile(
     r"charset[\t\n\f\r ]*=[\t\n\f\r ]*"
     r"(?:\"([^\"]*)\"|'([^']*)'|([^\t\n\f\r ;\"'][^\t\n\f\r ;]*|(?=;))|[\"']|\Z)",
@@ -264,20 +242,49 @@ _CHARSET_IN = re.compile(
 
 
 def _charset_in(value: str) -> str | None:
-    """The HTML Standard's "extracting a character encoding from a meta element": lax (it
-    finds ``charset`` anywhere, quotes optional), as browsers are with ``<meta content>``.
-    """
+    """The HTML Standard's "extracting a character encoding from a meta element", as lax as
+    browsers are with ``<meta content>`` (not for HTTP headers)."""
     m = _CHARSET_IN.search(value)
     label = None if m is None else m.group(1) or m.group(2) or m.group(3)
     return _label(label) if label else None  # no label, or an empty one
 
 
-def _changed_to(name: str) -> str:
-    """A ``<meta>``'s encoding as a browser uses it: a page whose markup reads as ASCII is
-    not UTF-16, and x-user-defined is not for pages."""
-    if name in ("UTF-16BE", "UTF-16LE"):
-        return "UTF-8"
-    return "windows-1252" if name == "x-user-defined" else name
+#: A <meta>'s encoding as browsers use it: markup that reads as ASCII is not UTF-16, and
+#: x-user-defined is not for pages.
+_CHANGED_TO = {"UTF-16BE": "UTF-8", "UTF-16LE": "UTF-8", "x-user-defined": "windows-1252"}
+
+
+def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
+    """The encoding a <meta> names by its attributes (from the end of its name to its ">"),
+    for the prescan (values in ASCII lowercase; a charset attribute that names no encoding
+    makes the tag name none) or for the tree builder (character references decoded; such a
+    charset leaves the word to http-equiv). The first of two attributes with a name counts.
+    (Markup is ASCII in every encoding a <meta> can name.)"""
+    if not prescan and not _may_declare(attributes):
+        return None
+    found: dict[bytes, bytes] = {}
+    for name, value in _attribute_list(attributes.lower() if prescan else attributes):
+        found.setdefault(name.lower(), value)
+
+    def text(value: bytes) -> str:
+        return value.decode("latin-1") if prescan else html.unescape(value.decode("latin-1"))
+
+    charset, equiv, content = (found.get(b"charset"), found.get(b"http-equiv"),
+                               found.get(b"content"))  # fmt: skip
+    label = None if charset is None else _label(text(charset))
+    if label is None and (charset is None or not prescan) and equiv and content is not None:
+        equiv_text = text(equiv)
+        if equiv_text.isascii() and equiv_text.lower() == "content-type":
+            label = _charset_in(text(content))
+    return None if label is None else _CHANGED_TO.get(label, label)
+
+
+def _may_declare(markup: bytes) -> bool:
+    """Can a <meta> in ``markup`` name an encoding? Not without "charset", which a numeric
+    character reference could spell. (``find``: on bytes, ``in`` raises and clears an error.)"""
+    return (markup.find(b"&") >= 0 and markup.find(b"&#") >= 0) or (
+        markup.lower().find(b"charset") >= 0
+    )
 
 
 # --- regular expressions: possessive quantifiers on every Python ---------------------------
@@ -289,13 +296,10 @@ def _changed_to(name: str) -> str:
 # groups, so the code reads named groups only. (3.10's re also keeps every turn of a loop
 # until the match ends: 2 MB of "<title>" repeated takes some 280 MB there.)
 
-#: Python's re has possessive quantifiers (3.11+).
 _POSSESSIVE = sys.version_info >= (3, 11)
 
 
-def _once(pattern: bytes, name: bytes) -> bytes:
-    """``(?>pattern)``: a lookahead is atomic in Python's re, and the backreference consumes
-    what it matched."""
+def _once(pattern: bytes, name: bytes) -> bytes:  # (?>pattern): a lookahead is atomic
     return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
 
 
@@ -356,14 +360,13 @@ def _atomic(pattern: bytes) -> bytes:
 
 
 def _compile(pattern: bytes) -> re.Pattern[bytes]:
-    """``re.compile`` on first use (importing the module compiles none of these, some 30
-    ms), with possessive quantifiers rewritten before Python 3.11."""
+    """``re.compile`` on first use (importing compiles none of these, some 30 ms), with
+    possessive quantifiers rewritten before Python 3.11."""
     return cast("re.Pattern[bytes]", _Deferred(pattern))
 
 
 class _Deferred:
-    """A pattern compiled when first used: the first attribute read compiles it and puts
-    the compiled pattern in its place (in the module, or in _END_TAGS)."""
+    """A pattern compiled when first used, then put in its place (in the module, _END_TAGS)."""
 
     def __init__(self, source: bytes) -> None:
         self._source = source
@@ -372,7 +375,8 @@ class _Deferred:
     def _compile(self) -> re.Pattern[bytes]:
         if self._compiled is None:
             self._compiled = re.compile(self._source if _POSSESSIVE else _atomic(self._source))
-            for home in (globals(), _END_TAGS):
+            homes: tuple[dict[Any, Any], ...] = (globals(), _END_TAGS)
+            for home in homes:
                 for key, value in list(home.items()):
                     if value is self:
                         home[key] = self._compiled
@@ -385,7 +389,8 @@ class _Deferred:
 def _patterns() -> dict[str, re.Pattern[bytes]]:
     """Every pattern :func:`_compile` made, compiled now, by name."""
     found = {}
-    homes = [*globals().items(), *((f"_END_TAGS[{k!r}]", p) for k, p in _END_TAGS.items())]
+    homes: list[tuple[str, object]] = [*globals().items()]
+    homes += [(f"_END_TAGS[{key!r}]", value) for key, value in _END_TAGS.items()]
     for name, value in homes:
         value = value._compile() if isinstance(value, _Deferred) else value
         if isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
@@ -425,9 +430,8 @@ def _attributes(*, plain: bool = False) -> bytes:
 
 
 _ATTRIBUTES = _attributes()
-#: In a tag that _TAG or _PRESCAN_TAG matched, from the end of its name or of the attribute
-#: before: the next attribute ("name", and its value, if any, in "dq", "sq" or "unq": the
-#: value's quotes, or none), or the ">" that ends the tag ("end").
+#: In a whole tag, from the end of its name or of an attribute: the next attribute ("name";
+#: a value in "dq", "sq" or "unq", by its quotes), or the ">" that ends the tag ("end").
 _ATTRIBUTE = _compile(
     rb"[" + _NS + rb"/]*+(?:(?P<end>>)|(?P<name>[^" + _NS + rb"/>][^" + _NS + rb"/=>]*+)(?:"
     + _S + rb"*+=" + _S + rb"*+(?:\"(?P<dq>[^\"]*+)\"|'(?P<sq>[^']*+)'|(?=>)|(?P<unq>[^"
@@ -448,7 +452,8 @@ _PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
 
 def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
     """The (name, value) of each attribute of a whole tag, from the end of its name."""
-    found, pos = [], 0
+    found: list[tuple[bytes, bytes]] = []
+    pos = 0
     while True:
         a = _ATTRIBUTE.match(attributes, pos)
         if a is None or a.start("end") >= 0:
@@ -459,26 +464,24 @@ def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
 
 # --- the prescan --------------------------------------------------------------------------
 #
-# The standard's walk, one regular-expression match per construct: _PRESCAN_SKIP steps over
-# all that names no encoding and that the HTML tokenizer reads alike (see _same_for_parser),
-# up to what the loop reads. The patterns are possessive, so where they match the walk is
-# the standard's; where they do not, the bytes run out inside a tag or a comment, and the
-# prescan gives up (the tests compare it with a byte-by-byte prescan).
+# The standard's walk, one match per construct: where the possessive patterns match, the
+# walk is the standard's; where they do not, the bytes run out inside a tag or a comment,
+# and the prescan gives up (the tests compare it with a byte-by-byte prescan).
 
 _PRESCAN_LIMIT = 1024
 #: A tag after "<" (or "</") as the prescan reads it: its name (group "name": to a space or
 #: ">", slashes included), attributes, the ">" that ends it.
 _PRESCAN_TAG = _compile(rb"(?P<name>[^" + _NS + rb">]*+)" + _ATTRIBUTES)
-#: After the first letter of a tag name: the rest of a name without a "/" inside (where the
-#: tokenizer would end it), then the tag's attributes and ">".
+#: After a tag name's first letter: the rest of a name without a "/" inside (where the
+#: tokenizer would end it), the attributes, ">".
 _P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _ATTRIBUTES + b")"
-#: Everything the prescan steps over, in one match: bytes that start nothing, comments (to
-#: the first "-->" after "<!", so "<!-->" is one; one with "--!>" stops it), tags whose
-#: name has no "/" inside, a <meta> without "charset" nor "&", an element whose text holds
-#: no "<" before its end tag, "<!", "</", "<?" to the next ">". Then what it stopped at
-#: (group "step", none where the bytes end): a comment ("comment"), a <meta> ("meta", its
-#: attributes in "attributes" unless the bytes end first), another tag ("tag"), or "<!",
-#: "</", "<?". After "<", the alternatives come in the order pages need them.
+#: All the prescan steps over that the HTML tokenizer reads alike (see _same_for_parser),
+#: in one match: bytes that start nothing, comments (to the first "-->" after "<!": "<!-->"
+#: is one; not with "--!>" inside), tags whose name has no "/" inside, a <meta> without
+#: "charset" nor "&", an element whose text holds no "<", "<!", "</", "<?" to the next ">".
+#: Then what it stopped at (group "step", none where the bytes end): a comment ("comment"),
+#: a <meta> ("meta", with its "attributes" unless the bytes end first), another tag ("tag"),
+#: or "<!", "</", "<?".
 _PRESCAN_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
     + _PLAIN_LETTER + _P_REST
@@ -497,48 +500,31 @@ _PRESCAN_SKIP = _compile(
     rb"))*+(?P<step><(?:(?P<comment>!--)|(?P<meta>(?i:meta))(?=[" + _NS + rb"/])(?P<attributes>"
     + _ATTRIBUTES + rb")?+|(?P<tag>/?[A-Za-z])|[!/?]))?"
 )  # fmt: skip
-#: The HTML Standard's "get an XML encoding", all before the first ">": the first
-#: "encoding", "=" between bytes up to 0x20, and a quoted label without such bytes.
+#: "get an XML encoding", before the first ">": the first "encoding", "=" between bytes
+#: up to 0x20, and a quoted label without such bytes.
 _XML_ENCODING = _compile(
     rb"<\?xml(?:(?!encoding)[^>])*+encoding[\x00-\x20]*+=[\x00-\x20]*+"
     rb"(?:\"(?P<dq>[^\x00-\x20\">]*+)\"|'(?P<sq>[^\x00-\x20'>]*+)')"
 )
+#: "<?x" in UTF-16LE and in UTF-16BE: an XML declaration the prescan takes for UTF-16.
+_UTF16_XML = (b"<\x00?\x00x\x00", b"\x00<\x00?\x00x")
 
 
 @functools.lru_cache(maxsize=256)
 def _prescan_meta(attributes: bytes) -> tuple[str | None, bool]:
-    """The encoding the attributes of a ``<meta`` (to the ">" that ends it) name for the
-    prescan, or None, and whether the tokenizer surely reads the tag as the prescan does.
-    Remembered: pages repeat a few such tags."""
+    """The encoding the attributes of a ``<meta`` name for the prescan, or None, and whether
+    the tokenizer surely reads the tag so. Remembered: pages repeat a few such tags."""
     lowered = attributes.lower()
-    if lowered.find(b"charset") < 0:  # no attribute can name an encoding... unless, for the
-        # tokenizer, the content of an http-equiv spells it in character references
+    if lowered.find(b"charset") < 0:  # for the tokenizer, an http-equiv's content may spell it
         return None, attributes.find(b"&") < 0 or lowered.find(b"http-equiv") < 0
-    seen: set[bytes] = set()
-    got_pragma, need_pragma, charset, failed = False, None, None, False
-    for name, value in _attribute_list(lowered):  # ASCII lowercase, as the standard says
-        if name in seen:
-            continue
-        seen.add(name)
-        if name == b"http-equiv":
-            got_pragma = got_pragma or value == b"content-type"
-        elif name == b"content":
-            found = _charset_in(value.decode("latin-1"))
-            if found is not None and charset is None and not failed:  # failure is not null
-                charset, need_pragma = found, True
-        elif name == b"charset":
-            charset = _label(value.decode("latin-1"))
-            failed, need_pragma = charset is None, False
-    if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
-        return None, False
-    return _changed_to(charset), attributes.find(b"&") < 0
+    charset = _meta_rule(attributes, prescan=True)
+    return charset, charset is not None and attributes.find(b"&") < 0
 
 
 def _same_for_parser(data: bytes, name: bytes, end: int) -> bool:
-    """Does the HTML tokenizer read the tag that the prescan named ``name`` (ending at
-    ``end``), and what follows it, as the prescan does? Not if the name has a "/" inside
-    (the tokenizer's name ends there), for <plaintext>, nor for an element whose text, up
-    to its end tag, holds a "<" (which the prescan reads as markup)."""
+    """Does the HTML tokenizer read the tag the prescan named ``name`` (ending at ``end``),
+    and what follows, as the prescan does? Not with a "/" inside the name (where the
+    tokenizer's name ends), for <plaintext>, nor for an element whose text holds a "<"."""
     end_tag = name[:1] == b"/"
     name = name[end_tag:].rstrip(b"/")
     if b"/" in name:
@@ -551,52 +537,40 @@ def _same_for_parser(data: bytes, name: bytes, end: int) -> bool:
 
 
 def prescan(data: bytes) -> str | None:
-    """The HTML Standard's "prescan a byte stream to determine its encoding" on ``data[:1024]``.
-
-    It walks the bytes as the standard says (comments, other tags and their attributes are
-    skipped), so a ``<meta charset>`` inside a comment or an attribute value does not count.
-    Returns the WHATWG name, or None.
+    """The HTML Standard's "prescan a byte stream to determine its encoding" (``data[:1024]``,
+    then "get an XML encoding"): the WHATWG name, or None.
 
     >>> prescan(b'<!-- <meta charset="big5"> --><meta http-equiv=Content-Type '
     ...         b'content="text/html; charset=EUC-JP">')
     'EUC-JP'
     >>> prescan(b'<div title="<meta charset=big5>">'), prescan(b"<meta charset=utf-16le>")
     (None, 'UTF-8')
-    >>> prescan(b"<meta charset=nonsense><meta charset=koi8-r>")
-    'KOI8-R'
     """
     return _prescan(data)[0]
 
 
 def _no_meta_charset(data: bytes) -> bool:
-    """True when the prescan's walk over ``data[:1024]`` cannot find a <meta> that names an
-    encoding: only a ``<meta`` that spells "charset" (in any ASCII case; the prescan decodes
-    no character references) can. (``bytes.find``, not ``in``: on bytes, ``in`` first tries
-    its argument as an integer, and pays for the exception.)"""
+    """True when no ``<meta`` in ``data[:1024]`` can name an encoding for the prescan: none
+    spells "charset" (in any ASCII case; the prescan decodes no character references)."""
     return _META_START.search(data, 0, _PRESCAN_LIMIT) is None or (
         data.find(b"charset", 0, _PRESCAN_LIMIT) < 0
         and data[:_PRESCAN_LIMIT].lower().find(b"charset") < 0
     )
 
 
-#: "<?x" in UTF-16LE and in UTF-16BE: an XML declaration the prescan takes for UTF-16.
-_UTF16_XML = (b"<\x00?\x00x\x00", b"\x00<\x00?\x00x")
-
-
 def _prescan(data: bytes) -> tuple[str | None, int, bool]:
-    """:func:`prescan`, plus where the <meta> that decided ends (-1 if none did) and whether
-    the HTML tokenizer reads the bytes up to there as the prescan did, so that the first
-    <meta> the parser meets is that one. The two walks differ only where the text of
-    <script>, <style>, <title>... holds a "<", a comment holds "--!>", a tag name has a "/"
-    inside (see _same_for_parser), or a <meta> before it was refused by the prescan or has
-    an "&" (a character reference, which only the tokenizer decodes)."""
+    """:func:`prescan`, where the <meta> that decided ends (-1 if none did), and whether the
+    HTML tokenizer reads the bytes up to there as the prescan did (then the first <meta>
+    the parser meets is that one). They differ where an element's text holds a "<", a
+    comment holds "--!>", a tag name has a "/" inside, or a <meta> before it was refused
+    by the prescan or has an "&" (a character reference, which only the tokenizer reads)."""
     if data.startswith(_UTF16_XML):
         return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
     limit = min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
     pos = limit if _no_meta_charset(data) else 0  # else only an XML declaration can say
     plain = True
     while True:
-        m = _PRESCAN_SKIP.match(data, pos, limit)
+        m = cast("re.Match[bytes]", _PRESCAN_SKIP.match(data, pos, limit))  # it always matches
         start = m.start("step")
         if start < 0:
             break  # only "next byte" steps are left: the bytes run out
@@ -623,46 +597,38 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
             pos = data.find(b">", start + 1, limit) + 1
             if not pos:
                 break
-    return _xml_declaration(data), -1, False
-
-
-def _xml_declaration(data: bytes) -> str | None:
-    """The HTML Standard's "get an XML encoding", the prescan's last resort."""
-    m = _XML_ENCODING.match(data, 0, _PRESCAN_LIMIT)
-    label = None if m is None else m.group("dq") or m.group("sq")
+    xml = _XML_ENCODING.match(data, 0, limit)
+    label = None if xml is None else xml.group("dq") or xml.group("sq")
     found = _label(label.decode("latin-1")) if label else None
-    return "UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found
+    return ("UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found), -1, False
 
 
 # --- the <meta> the tokenizer meets: "changing the encoding while parsing" -----------------
 #
-# When the prescan found nothing in 1024 bytes (or found a <meta> the parser never sees as
-# one, inside a <script> say), the encoding is still tentative while the page is parsed,
-# and the first <meta> that declares an encoding makes the browser change to it (the HTML
-# Standard, "changing the encoding while parsing"). This scan sees tags as the tokenizer
-# does: comments (with "-->" and "--!>"), bogus comments, the raw text of <script> (with
-# its escaped states), <style>, <title>, <textarea>..., and <plaintext>; each step is a
-# regular-expression search forward, so it is linear in the length of the page. Left out:
-# foreign content (<svg>, <math>), insertion modes that drop a <meta> (inside <select> or a
-# frameset), and the scripting-disabled parse of <noscript>.
+# While the encoding is tentative (the prescan found nothing in 1024 bytes, or a <meta> the
+# parser never sees as one), the first <meta> the parser meets that declares an encoding
+# makes a browser change to it. This scan sees tags as the tokenizer does: comments (with
+# "-->" and "--!>"), bogus comments, the text of <script> (with its escaped states),
+# <style>, <title>, <textarea>..., and <plaintext>, each step a search forward (linear in
+# the page). Left out: foreign content (<svg>, <math>), insertion modes that drop a <meta>
+# (in <select>, a frameset), the scripting-disabled parse of <noscript>.
 
-#: Start tags after which the scan has something to do.
-_T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")
-#: The rest of a start or end tag after the first letter of its name.
+_T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")  # tags that need more than a skip
+#: After a tag name's first letter, the rest of a start or end tag.
 _T_REST = rb"[^" + _NS + rb"/>]*+(?:>|" + _ATTRIBUTES + b")"
 #: After "<": a comment, to "-->" or "--!>" ("<!-->" and "<!--->" are whole ones).
 _T_COMMENT = rb"!--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"
 
 
 def _t_letter(first: bytes) -> bytes:
-    """After "<": a start tag whose name starts with ``first``, a letter that names in
-    _T_SPECIAL_NAMES start with: a tag with another name, a <meta> that cannot name an
-    encoding, or an element whose content is text, with that text up to its end tag (for
-    <script>, when the text has no "<script": then no "<!--" hides that end tag, see
-    _script_end). One alternative per letter, which any other byte fails at once."""
+    """After "<": a start tag whose name starts with ``first``, the first letter of names in
+    _T_SPECIAL_NAMES: a tag with another name, a <meta> that cannot name an encoding, or an
+    element whose content is text, with its text up to its end tag (for <script>, a text
+    without "<script": then no "<!--" hides that end tag, see _script_end). One
+    alternative per letter, which any other byte fails at once."""
     names = [name for name in _T_SPECIAL_NAMES if name.startswith(first)]
-    alternatives = [b">", rb"(?!(?i:" + b"|".join(n[1:] for n in names) + b")" + _END + b")"]
-    alternatives[1] += _T_REST  # a tag with another name (one of one letter is none of them)
+    other = rb"(?!(?i:" + b"|".join(n[1:] for n in names) + b")" + _END + b")" + _T_REST
+    alternatives = [b">", other]  # a name of one letter, one of another name
     for name in names:
         if name == b"meta":
             alternatives.append(rb"(?i:eta)(?=" + _END + b")" + _attributes(plain=True))
@@ -676,9 +642,9 @@ def _t_letter(first: bytes) -> bytes:
     return b"[" + first.upper() + first + b"](?:" + b"|".join(alternatives) + b")"
 
 
-#: Everything the scan only has to step over, in one match: text, other tags, end tags,
-#: comments, bogus comments. It stops before a special start tag, or where the page ends
-#: inside something (then the step-by-step loop below decides).
+#: All the scan only steps over, in one match: text, tags but a <meta> that may declare and
+#: what _t_letter leaves, comments, bogus comments. It also stops where the page ends
+#: inside something (then the step-by-step loop decides).
 _T_SKIP = _compile(
     rb"(?:<(?:"
     + _PLAIN_LETTER + _T_REST  # a start tag
@@ -696,84 +662,42 @@ _T_SKIP = _compile(
 _T_META = _compile(
     rb"<(?i:meta)(?=" + _END + b")(?P<meta>" + _ATTRIBUTES + rb")(?:<(?i:meta)(?P=meta))*+"
 )
-#: A <meta> tag (from its "<") that cannot name an encoding.
-_T_META_PLAIN = _compile(rb"<(?i:meta)" + _attributes(plain=True))
 #: The next "<" the tokenizer does something with: a comment (1), a start tag (2), an end
 #: tag (3), "</>" (4); the rest ("<!", "<?", "</" + other) are bogus comments up to ">".
 _T_STEP = _compile(rb"<(?:(!--)|([A-Za-z])|/(?:([A-Za-z])|(>))|[!?/])")
 _COMMENT = _compile(b"<" + _T_COMMENT)
-_SCRIPT_DATA = _compile(rb"(<!--)|</(?i:script)" + _END)
-_SCRIPT_ESCAPED = _compile(rb"(-->)|(</(?i:script)" + _END + rb")|<(?i:script)" + _END)
-_SCRIPT_DOUBLE_ESCAPED = _compile(rb"(-->)|</(?i:script)" + _END)
+#: What changes the state in a script's text: "<!" before "--" (its dashes may end it:
+#: "<!-->"), "-->", "</script" ("end"), "<script".
+_SCRIPT = _compile(rb"(?P<open><!(?=--))|(?P<close>-->)|(?P<end></(?i:script)" + _END
+                   + rb")|<(?i:script)" + _END)  # fmt: skip
 
 
 def _script_end(data: bytes, pos: int) -> int:
-    """Where the </script> that ends a script's text starts, or -1 (the tokenizer's script
-    data, escaped and double-escaped states: ``<!--<script>`` hides a ``</script>``)."""
+    """Where the </script> that ends a script's text starts, or -1: the tokenizer's script
+    data (0), escaped (1) and double-escaped (2) states, ``<!--<script>`` hides one."""
     state = 0
     while True:
-        if state == 0:
-            m = _SCRIPT_DATA.search(data, pos)
-            if m is None or m.start(1) < 0:
-                return -1 if m is None else m.start()
-            state, pos = 1, m.start() + 2  # "<!--" leaves us after "--": "<!-->" ends it
-        elif state == 1:
-            m = _SCRIPT_ESCAPED.search(data, pos)
-            if m is None or m.start(2) >= 0:
-                return -1 if m is None else m.start()
-            state, pos = (0 if m.start(1) >= 0 else 2), m.end()
-        else:
-            m = _SCRIPT_DOUBLE_ESCAPED.search(data, pos)
-            if m is None:
-                return -1
-            state, pos = (0 if m.start(1) >= 0 else 1), m.end()
+        m = _SCRIPT.search(data, pos)
+        if m is None:
+            return -1
+        pos, kind = m.end(), m.lastgroup
+        if kind == "end" and state < 2:
+            return m.start()
+        state = {"open": state or 1, "close": 0, "end": 1}.get(kind or "", 2 if state else 0)
 
 
-def _attribute_text(value: bytes) -> str:
-    text = value.decode("latin-1")  # markup is ASCII in every encoding a <meta> can name
-    return html.unescape(text) if "&" in text else text
-
-
-def _may_declare(markup: bytes) -> bool:
-    """Can a <meta> in ``markup`` name an encoding? Not without "charset" (which a numeric
-    character reference in an attribute value could spell)."""
-    return (markup.find(b"&") >= 0 and markup.find(b"&#") >= 0) or (
-        markup.lower().find(b"charset") >= 0
-    )
-
-
-def _parsed_meta(attributes: bytes) -> str | None:
-    """The tree builder's rule for a <meta> whose attributes are ``attributes`` (from the end
-    of its name to its ">"): character references decoded, the first of two names kept."""
-    if not _may_declare(attributes):
-        return None
-    found: dict[bytes, bytes] = {}
-    for name, value in _attribute_list(attributes):
-        found.setdefault(name.lower(), value)
-    charset, equiv = found.get(b"charset"), found.get(b"http-equiv")
-    label = None if charset is None else _label(_attribute_text(charset))
-    if label is None and equiv is not None and b"content" in found:
-        equiv_text = _attribute_text(equiv)
-        if equiv_text.isascii() and equiv_text.lower() == "content-type":
-            label = _charset_in(_attribute_text(found[b"content"]))
-    return None if label is None else _changed_to(label)
-
-
-_parsed_short_meta = functools.lru_cache(maxsize=256)(_parsed_meta)
+#: The tree builder's rule (see _meta_rule), remembered: a page may repeat a tag many times.
+_short_meta = functools.lru_cache(maxsize=256)(functools.partial(_meta_rule, prescan=False))
 
 
 def _meta_declares(attributes: bytes) -> str | None:
-    """:func:`_parsed_meta`, remembered for short tags: a page may repeat one many times."""
-    return (_parsed_short_meta if len(attributes) < 1024 else _parsed_meta)(attributes)
+    return (_short_meta if len(attributes) < 1024 else _short_meta.__wrapped__)(attributes)
 
 
 def meta_while_parsing(data: bytes) -> str | None:
-    """The encoding of the first ``<meta>`` the HTML tokenizer meets that declares one.
-
-    This is the ``<meta>`` that makes a browser "change the encoding" while it parses a
-    page whose encoding is still tentative, however far into the page it is. Unlike the
-    prescan, it knows that the text of ``<script>``, ``<style>`` or ``<title>`` holds no
-    tags. UTF-16 becomes UTF-8 and x-user-defined windows-1252, as the standard says.
+    """The encoding of the first ``<meta>`` the HTML tokenizer meets that declares one, which
+    makes a browser "change the encoding" while parsing (unlike the prescan, it knows that
+    ``<script>``, ``<style>`` or ``<title>`` hold text).
 
     >>> page = b"<script>document.write('<meta charset=big5>')</script><!-- <meta charset=gbk> -->"
     >>> meta_while_parsing(page + b"<p>" + b"x" * 5000 + b"<meta charset=koi8-r>")
@@ -783,20 +707,8 @@ def meta_while_parsing(data: bytes) -> str | None:
 
 
 def _no_meta_declares(data: bytes) -> bool:
-    """True when no <meta> the tokenizer could meet can name an encoding: the page spells
-    neither "charset" nor a numeric character reference, or each "<meta" starts a tag that
-    cannot (as the tokenizer would read it, if it meets that "<" at all). A cheap check
-    before the scan, and a linear one: the tags read do not overlap (a "<meta" inside the
-    last one read, or a tag that may declare, leaves the answer to the scan)."""
-    if not _may_declare(data):
-        return True
-    end = 0  # where the last tag read ends
-    for m in _META_START.finditer(data):
-        plain = None if m.start() < end else _T_META_PLAIN.match(data, m.start())
-        if plain is None:
-            return False
-        end = plain.end()
-    return True
+    """No <meta> in the page can name an encoding: the check before the scan."""
+    return not _may_declare(data)
 
 
 def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
@@ -804,7 +716,7 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
         return None  # the scan would only step over everything
     pos = 0
     while True:
-        pos = _T_SKIP.match(data, pos).end()
+        pos = cast("re.Match[bytes]", _T_SKIP.match(data, pos)).end()  # it always matches
         if data[pos + 1 : pos + 2] in (b"m", b"M"):  # maybe a <meta> tag
             meta = _T_META.match(data, pos)
             if meta is not None:
@@ -848,22 +760,17 @@ def _meta_while_parsing(data: bytes, *, whole_page: bool) -> str | None:
 
 
 class MetaFound(NamedTuple):
-    """What a page's ``<meta>`` (or XML declaration) makes a browser use."""
+    """The WHATWG name a page's ``<meta>`` (or XML declaration) makes a browser use, and
+    whether the browser only learns it while parsing (:func:`meta_while_parsing`)."""
 
-    #: the WHATWG name of the encoding
     encoding: str
-    #: True when the browser only learns it while parsing (:func:`meta_while_parsing`),
-    #: False when the prescan already found it
     while_parsing: bool
 
 
 def html_meta(data: bytes) -> MetaFound | None:
-    """The encoding a page's own declaration gives it when no BOM or header decides.
-
-    The prescan's answer is tentative: the parser then meets the first ``<meta>`` that
-    declares an encoding and, if that one says something else, changes to it (if the
-    prescan found nothing, whatever encoding was guessed or defaulted gives way the same
-    way). A UTF-16 answer from the prescan (an XML declaration in UTF-16) is final.
+    """The encoding a page's own declaration gives it when no BOM or header decides: the
+    prescan's (tentative), unless the first ``<meta>`` the parser meets that declares one
+    says otherwise; a UTF-16 answer of the prescan (an XML declaration) is final.
 
     >>> html_meta(b"<script>x = '<meta charset=big5>'</script><meta charset=utf-8>")
     MetaFound(encoding='UTF-8', while_parsing=True)
@@ -880,8 +787,7 @@ def html_meta(data: bytes) -> MetaFound | None:
     return _found(late, True)
 
 
-#: A MetaFound for each (encoding, while_parsing), made once: it is an immutable tuple.
-_found = functools.lru_cache(maxsize=256)(MetaFound)
+_found = functools.lru_cache(maxsize=256)(MetaFound)  # each made once: they are immutable
 
 
 @functools.lru_cache(maxsize=256)
@@ -890,8 +796,7 @@ def _declared(found: MetaFound) -> tuple[Encoding, Rule]:
 
 
 def meta_declaration(data: bytes) -> tuple[Encoding, Rule] | None:
-    """:func:`html_meta` as a declaration for :func:`codecbox.decoding.decide`: the
-    :class:`~codecbox.labels.Encoding` and the rule (meta, or meta while parsing), or None.
+    """:func:`html_meta` as a declaration for :func:`codecbox.decoding.decide`.
 
     >>> meta_declaration(b"<meta charset=latin1>")
     (Encoding(name='windows-1252', codec='whatwg-windows-1252'), <Rule.META: 'meta'>)

@@ -422,7 +422,9 @@ def _meta(data: bytes, pos: int) -> tuple[int, str | None]:
             failed, need_pragma = charset is None, False
     if need_pragma is None or (need_pragma and not got_pragma) or charset is None:
         return pos, None
-    return pos, sniffing._changed_to(charset)
+    if charset in ("UTF-16BE", "UTF-16LE"):
+        return pos, "UTF-8"
+    return pos, "windows-1252" if charset == "x-user-defined" else charset
 
 
 def _xml_declaration(data: bytes) -> str | None:
@@ -678,13 +680,14 @@ def test_the_parser_scan_skips_as_its_step_by_step_loop(monkeypatch: pytest.Monk
 
 
 def test_a_plain_meta_is_a_tag_that_cannot_declare() -> None:
-    # _T_META_PLAIN proves in one match what _no_meta_declares otherwise reads step by step:
-    # where it matches, _TAG reads the same tag, and that tag has no "charset" nor "&".
+    # The skips step over a "plain" <meta> in one match: where it matches, _TAG reads the
+    # same tag, and that tag has no "charset" nor "&".
+    plain_meta = re.compile(b"<(?i:meta)" + sniffing._attributes(plain=True))
     rng = random.Random(2030)
     matched = 0
     for _ in range(20000):
         tag = b"<meta" + b"".join(rng.choice(TAG_PIECES) for _ in range(rng.randint(0, 12)))
-        plain = sniffing._T_META_PLAIN.match(tag)
+        plain = plain_meta.match(tag)
         if plain is None:
             continue
         matched += 1
@@ -692,8 +695,8 @@ def test_a_plain_meta_is_a_tag_that_cannot_declare() -> None:
         assert whole is not None and whole.end() == plain.end(), tag
         assert not sniffing._may_declare(tag[: plain.end()]) and b"&" not in tag[: plain.end()]
     assert matched > 2000
-    assert sniffing._T_META_PLAIN.match(b'<meta name="viewport" content="width=device-width">')
-    assert not sniffing._T_META_PLAIN.match(b"<meta content='a>b' charset=gbk>")
+    assert plain_meta.match(b'<meta name="viewport" content="width=device-width">')
+    assert not plain_meta.match(b"<meta content='a>b' charset=gbk>")
 
 
 def test_html_meta_follows_the_parser_when_it_disagrees_with_the_prescan() -> None:
