@@ -262,20 +262,16 @@ def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
     (Markup is ASCII in every encoding a <meta> can name.)"""
     if not prescan and not _may_declare(attributes):
         return None
-    found: dict[bytes, bytes] = {}
+    text = str if prescan else html.unescape
+    found: dict[bytes, str] = {}
     for name, value in _attribute_list(attributes.lower() if prescan else attributes):
-        found.setdefault(name.lower(), value)
-
-    def text(value: bytes) -> str:
-        return value.decode("latin-1") if prescan else html.unescape(value.decode("latin-1"))
-
-    charset, equiv, content = (found.get(b"charset"), found.get(b"http-equiv"),
+        found.setdefault(name.lower(), text(value.decode("latin-1")))
+    charset, equiv, content = (found.get(b"charset"), found.get(b"http-equiv", ""),
                                found.get(b"content"))  # fmt: skip
-    label = None if charset is None else _label(text(charset))
-    if label is None and (charset is None or not prescan) and equiv and content is not None:
-        equiv_text = text(equiv)
-        if equiv_text.isascii() and equiv_text.lower() == "content-type":
-            label = _charset_in(text(content))
+    label = None if charset is None else _label(charset)
+    if label is None and (charset is None or not prescan) and content is not None:
+        if equiv.isascii() and equiv.lower() == "content-type":
+            label = _charset_in(content)
     return None if label is None else _CHANGED_TO.get(label, label)
 
 
@@ -289,12 +285,10 @@ def _may_declare(markup: bytes) -> bool:
 
 # --- regular expressions: possessive quantifiers on every Python ---------------------------
 #
-# The walks below match with possessive quantifiers (``X*+``, ``X++``, ``X?+``: never
-# backtracked into, so that a match is the standard's own parse, in linear time), which
-# Python's re has from 3.11. On 3.10 _atomic writes them without: the same matches (tests
-# compare the two forms on 3.11, which keeps its own, 2.5 times as fast). The rewrite adds
-# groups, so the code reads named groups only. (3.10's re also keeps every turn of a loop
-# until the match ends: 2 MB of "<title>" repeated takes some 280 MB there.)
+# The walks below match with possessive quantifiers (never backtracked into: a match is the
+# standard's own parse, in linear time), which Python's re has from 3.11; on 3.10 _atomic
+# writes them without (the same matches: tests compare them). The rewrite adds groups, so
+# the code reads named groups only.
 
 _POSSESSIVE = sys.version_info >= (3, 11)
 
@@ -312,51 +306,28 @@ def _atomic(pattern: bytes) -> bytes:
     >>> _atomic(rb"(?:[^<]++|<)*+x?+")
     b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
     """
-    out = bytearray()
+    out: list[bytes] = []  # the tokens written
     opened: list[int] = []  # where each open group starts in out
-    atom = -1  # where what a quantifier would repeat starts in out; -1: nothing
-    byte = False  # whether that is one byte
-    i = count = 0
-    while i < len(pattern):
-        c = pattern[i]
-        j = i + 1  # the end of this token
-        if c == 0x5C:  # "\": an escape, "\xhh" or one character
-            j = i + (4 if pattern[i + 1] == 0x78 else 2)
-        elif c == 0x5B:  # "[": a class, to its "]" (which may come first)
-            j += pattern[j] == 0x5E  # "^"
-            j += pattern[j] == 0x5D
-            while pattern[j] != 0x5D:
-                j += 2 if pattern[j] == 0x5C else 1
-            j += 1
-        elif c in b"*+?" and atom >= 0:  # a quantifier
-            if pattern[j : j + 1] == b"+":  # possessive
-                x, q = bytes(out[atom:]), bytes([c])
+    atom, count = -1, 0  # where what a quantifier would repeat starts in out (-1: nothing)
+    tokens = rb"\\x..|\\.|\[\^?\]?(?:\\.|[^]\\])*\]|[*+?][+?]?|."  # escape, class, quantifier
+    for token in re.findall(tokens, pattern, re.DOTALL):
+        if token[0] in b"*+?" and atom >= 0:  # a quantifier
+            if token[1:] == b"+":  # possessive
+                x, q, byte = b"".join(out[atom:]), token[:1], out[atom] != b"("
                 if byte:
-                    out[atom:] = (
-                        b"(?:" + x + b"|(?!" + x + b"))" if q == b"?" else x + q + b"(?!" + x + b")"
-                    )
+                    x = b"(?:" + x + b"|(?!" + x + b"))" if q == b"?" else x + q + b"(?!" + x + b")"
                 else:
                     turn = b"(?:" + _once(x, b"_a%d" % count) + b")"
-                    out[atom:] = _once(turn + q, b"_a%d" % (count + 1))
-                    count += 2
-                i, atom = j + 1, -1
-                continue
-            j += pattern[j : j + 1] == b"?"  # lazy: kept as it is
-            out += pattern[i:j]
-            i, atom = j, -1
-            continue
-        start = len(out)
-        out += pattern[i:j]
-        i = j
-        byte = c != 0x29
-        if c == 0x28:  # "(": the "?" of "(?:" that may follow repeats nothing
-            opened.append(start)
+                    x, count = _once(turn + q, b"_a%d" % (count + 1)), count + 2
+                out[atom:], token = [x], b""
+            out.append(token)  # (a lazy or greedy one is kept as it is)
             atom = -1
-        elif c == 0x29:  # ")": a quantifier repeats the group
-            atom = opened.pop()
-        else:
-            atom = -1 if c == 0x7C else start  # "|": nothing to repeat
-    return bytes(out)
+            continue
+        if token == b"(":  # the "?" of "(?:" that may follow repeats nothing
+            opened.append(len(out))
+        atom = opened.pop() if token == b")" else -1 if token in b"(|" else len(out)
+        out.append(token)
+    return b"".join(out)
 
 
 def _compile(pattern: bytes) -> re.Pattern[bytes]:
@@ -388,14 +359,11 @@ class _Deferred:
 
 def _patterns() -> dict[str, re.Pattern[bytes]]:
     """Every pattern :func:`_compile` made, compiled now, by name."""
-    found = {}
     homes: list[tuple[str, object]] = [*globals().items()]
     homes += [(f"_END_TAGS[{key!r}]", value) for key, value in _END_TAGS.items()]
-    for name, value in homes:
-        value = value._compile() if isinstance(value, _Deferred) else value
-        if isinstance(value, re.Pattern) and isinstance(value.pattern, bytes):
-            found[name] = value
-    return found
+    found = {name: v._compile() if isinstance(v, _Deferred) else v for name, v in homes}
+    bytes_patterns = [(k, v) for k, v in found.items() if isinstance(v, re.Pattern)]
+    return {k: v for k, v in bytes_patterns if isinstance(v.pattern, bytes)}
 
 
 # --- tags, as the prescan and the HTML tokenizer read them ---------------------------------
@@ -452,21 +420,11 @@ _PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
 
 def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
     """The (name, value) of each attribute of a whole tag, from the end of its name."""
-    found: list[tuple[bytes, bytes]] = []
-    pos = 0
-    while True:
-        a = _ATTRIBUTE.match(attributes, pos)
-        if a is None or a.start("end") >= 0:
-            return found
-        found.append((a.group("name"), a.group("dq") or a.group("sq") or a.group("unq") or b""))
-        pos = a.end()
+    found = _ATTRIBUTE.finditer(attributes)  # one match after the other, to the ">"
+    return [(a["name"], a["dq"] or a["sq"] or a["unq"] or b"") for a in found if a["name"]]
 
 
-# --- the prescan --------------------------------------------------------------------------
-#
-# The standard's walk, one match per construct: where the possessive patterns match, the
-# walk is the standard's; where they do not, the bytes run out inside a tag or a comment,
-# and the prescan gives up (the tests compare it with a byte-by-byte prescan).
+# --- the prescan: one match per construct; where the patterns fail, the bytes run out ----
 
 _PRESCAN_LIMIT = 1024
 #: A tag after "<" (or "</") as the prescan reads it: its name (group "name": to a space or
@@ -475,13 +433,11 @@ _PRESCAN_TAG = _compile(rb"(?P<name>[^" + _NS + rb">]*+)" + _ATTRIBUTES)
 #: After a tag name's first letter: the rest of a name without a "/" inside (where the
 #: tokenizer would end it), the attributes, ">".
 _P_REST = rb"[^" + _NS + rb"/>]*+(?:>|/*+(?=[" + _NS + rb">])" + _ATTRIBUTES + b")"
-#: All the prescan steps over that the HTML tokenizer reads alike (see _same_for_parser),
-#: in one match: bytes that start nothing, comments (to the first "-->" after "<!": "<!-->"
-#: is one; not with "--!>" inside), tags whose name has no "/" inside, a <meta> without
-#: "charset" nor "&", an element whose text holds no "<", "<!", "</", "<?" to the next ">".
-#: Then what it stopped at (group "step", none where the bytes end): a comment ("comment"),
-#: a <meta> ("meta", with its "attributes" unless the bytes end first), another tag ("tag"),
-#: or "<!", "</", "<?".
+#: All the prescan steps over that the tokenizer reads alike (see _same_for_parser): text,
+#: comments ("<!-->" is one; not with "--!>"), tags without a "/" inside the name, a <meta>
+#: without "charset" nor "&", an element whose text has no "<", "<!", "</", "<?" to ">".
+#: Then the "step" it stopped at: a "comment", a "meta" (and its "attributes" unless the
+#: bytes end first), another "tag", or "<!", "</", "<?".
 _PRESCAN_SKIP = _compile(
     rb"(?:[^<]++|<(?:"
     + _PLAIN_LETTER + _P_REST
@@ -540,9 +496,6 @@ def prescan(data: bytes) -> str | None:
     """The HTML Standard's "prescan a byte stream to determine its encoding" (``data[:1024]``,
     then "get an XML encoding"): the WHATWG name, or None.
 
-    >>> prescan(b'<!-- <meta charset="big5"> --><meta http-equiv=Content-Type '
-    ...         b'content="text/html; charset=EUC-JP">')
-    'EUC-JP'
     >>> prescan(b'<div title="<meta charset=big5>">'), prescan(b"<meta charset=utf-16le>")
     (None, 'UTF-8')
     """
@@ -560,10 +513,8 @@ def _no_meta_charset(data: bytes) -> bool:
 
 def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     """:func:`prescan`, where the <meta> that decided ends (-1 if none did), and whether the
-    HTML tokenizer reads the bytes up to there as the prescan did (then the first <meta>
-    the parser meets is that one). They differ where an element's text holds a "<", a
-    comment holds "--!>", a tag name has a "/" inside, or a <meta> before it was refused
-    by the prescan or has an "&" (a character reference, which only the tokenizer reads)."""
+    tokenizer reads the bytes up to there alike (then the parser meets that <meta> first):
+    not if a <meta> before it was refused or has an "&" (which only the tokenizer decodes)."""
     if data.startswith(_UTF16_XML):
         return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
     limit = min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
@@ -605,13 +556,10 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
 
 # --- the <meta> the tokenizer meets: "changing the encoding while parsing" -----------------
 #
-# While the encoding is tentative (the prescan found nothing in 1024 bytes, or a <meta> the
-# parser never sees as one), the first <meta> the parser meets that declares an encoding
-# makes a browser change to it. This scan sees tags as the tokenizer does: comments (with
-# "-->" and "--!>"), bogus comments, the text of <script> (with its escaped states),
-# <style>, <title>, <textarea>..., and <plaintext>, each step a search forward (linear in
-# the page). Left out: foreign content (<svg>, <math>), insertion modes that drop a <meta>
-# (in <select>, a frameset), the scripting-disabled parse of <noscript>.
+# Tags as the tokenizer sees them: comments (to "-->" or "--!>"), bogus comments, the text
+# of <script> (with its escaped states), <style>, <title>..., <plaintext>; each step a
+# search forward. Left out: foreign content (<svg>, <math>), insertion modes that drop a
+# <meta> (in <select>, a frameset), the scripting-disabled parse of <noscript>.
 
 _T_SPECIAL_NAMES = (b"meta", *_TEXT_NAMES, b"plaintext")  # tags that need more than a skip
 #: After a tag name's first letter, the rest of a start or end tag.
@@ -621,11 +569,9 @@ _T_COMMENT = rb"!--(?:-?>|(?:[^-]++|-(?!-!?>))*+--!?>)"
 
 
 def _t_letter(first: bytes) -> bytes:
-    """After "<": a start tag whose name starts with ``first``, the first letter of names in
-    _T_SPECIAL_NAMES: a tag with another name, a <meta> that cannot name an encoding, or an
-    element whose content is text, with its text up to its end tag (for <script>, a text
-    without "<script": then no "<!--" hides that end tag, see _script_end). One
-    alternative per letter, which any other byte fails at once."""
+    """After "<", a start tag whose name starts with ``first`` (as names of _T_SPECIAL_NAMES
+    do): another name's, a <meta> that cannot declare, or a text element with its text (for
+    <script>, one without "<script", see _script_end). Any other byte fails it at once."""
     names = [name for name in _T_SPECIAL_NAMES if name.startswith(first)]
     other = rb"(?!(?i:" + b"|".join(n[1:] for n in names) + b")" + _END + b")" + _T_REST
     alternatives = [b">", other]  # a name of one letter, one of another name
@@ -780,7 +726,6 @@ def html_meta(data: bytes) -> MetaFound | None:
     early, end, plain = _prescan(data)
     if early is not None and ((end >= 0 and plain) or early in ("UTF-16LE", "UTF-16BE")):
         return _found(early, False)  # the parser meets the same <meta> first, or UTF-16
-    # When the prescan found one, the parser most likely stops at that same <meta>.
     late = _meta_while_parsing(data, whole_page=early is None)
     if late is None or late == early:
         return None if early is None else _found(early, False)
