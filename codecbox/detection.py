@@ -28,15 +28,19 @@ course's: ``curso/l06/detectors.py``.)
 from __future__ import annotations
 
 import codecs
+import heapq
 import importlib.util
 import math
 import re
+import sys
 import unicodedata
+from array import array
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import itemgetter
-from typing import Protocol
+from operator import mul
+from typing import Literal, NamedTuple, Protocol
 
 from codecbox import guessing
 from codecbox.errors import DecodeError, install_hint
@@ -644,16 +648,22 @@ def _reduce(data: bytes) -> tuple[bytes, float]:
     >>> _reduce(b"El ni\\xf1o dijo que s\\xed.")
     (b'El ni\\xf1o d e s\\xed.', 5.0)
     """
-    removed = 0.0
-
-    def cut(m: re.Match[bytes]) -> bytes:
-        nonlocal removed
-        run = m.group()
-        removed += len(run) - 1 + CONTROL_POINTS * len(_ASCII_CONTROL.findall(run))
-        return b" "
-
-    reduced = _ASCII_RUN.sub(cut, data)
+    reduced = _ASCII_RUN.sub(b" ", data)
+    # Each run of n characters became one: n - 1 points, and the controls it held cost more.
+    removed = float(len(data) - len(reduced))
+    controls = _controls(data)
+    if controls:
+        removed += CONTROL_POINTS * (controls - _controls(reduced))
     return reduced, removed
+
+
+#: The ASCII controls (what ``_ASCII_CONTROL`` matches): class ``x``.
+_CONTROL_BYTES = bytes(b for b in range(128) if _ASCII_CONTROL.match(bytes([b])))
+
+
+def _controls(data: bytes) -> int:
+    """How many ASCII controls ``data`` holds (C speed)."""
+    return len(data) - len(data.translate(None, _CONTROL_BYTES))
 
 
 #: What an ASCII control costs, relative to an ordinary character.
@@ -754,62 +764,492 @@ TLD_HINTS = _hints("tlds")
 HINT_POINTS = 3.0
 
 
-def _rank(
-    data: bytes, start: int, size: int, prefix: bool, readable: list[tuple[Encoding, float]]
-) -> tuple[list[tuple[float, Encoding, str]], list[tuple[float, Encoding]]]:
-    """Score each reading of ``data[start:start + size]`` (plus its prior).
+# --- the candidates as tables ------------------------------------------------------------------
+#
+# Most candidates are single-byte code pages that read ASCII as ASCII. What they make of a
+# byte is a table lookup, so the detector tells their readings apart, rules out the ones that
+# cannot read the bytes and bounds their scores from tables, at C speed, and decodes and
+# scores only the few that a bound does not rule out.
 
-    Each reading's points before the neighbour rules are an upper bound of its score
-    (plus the little two rules can add): readings are scored best bound first, and the
+#: Bits per code page in the packed sums of :class:`_Plan` (a window has at most 4,096 bytes),
+#: which count 1/128 points (a prior is rounded up to that).
+_FIELD = 32
+_FIELD_TYPE: Literal["I", "L"] = "I" if array("I").itemsize * 8 == _FIELD else "L"
+_SCALE = 128
+#: Points added to each byte's part of a packed sum, to each pair's and to the prior, so that
+#: no part is below zero (a byte can cost 8 points, a pair 3; a lower prior counts as -16).
+_BYTE_BIAS = 10
+_PAIR_BIAS = 3
+_PRIOR_BIAS = 16
+#: The pair rules look at classes only, and take nothing from an ASCII character that is not
+#: a letter next to any other: an ASCII lower-case letter stands for all of them, an upper-case
+#: one too, and the others become a space (pairs with one are left out).
+_ASCII_PAIRS = b"".join(
+    b"a" if chr(b).islower() else b"A" if chr(b).isalpha() else b" " for b in range(128)
+) + bytes(range(128, 256))
+#: (no byte above 127 counted yet)
+_NO_COUNTS: Counter[int] = Counter()
+#: Slack for the float sums when a bound is compared with a score.
+_EPSILON = 1e-9
+
+
+@lru_cache(maxsize=256)
+def _page_table(codec: str) -> tuple[str, tuple[str | None, ...]] | None:
+    """For a single-byte ``codec`` that reads ASCII as ASCII and each byte as one character
+    (None otherwise): its decoding table for ``codecs.charmap_decode`` (U+FFFE where a byte
+    is undefined) and the character of each byte (None where undefined)."""
+    if not _ascii_single_byte(codec):
+        return None
+    every = codecs.decode(bytes(range(256)), codec, "replace")
+    if len(every) != 256:
+        return None
+    chars: list[str | None] = list(every)
+    for b, ch in enumerate(every):
+        if ch == "\ufffd":  # undefined, or defined as U+FFFD: ask the byte alone
+            try:
+                chars[b] = bytes([b]).decode(codec)
+            except UnicodeError:
+                chars[b] = None
+        if chars[b] is not None and (len(chars[b] or "") != 1 or chars[b] == "\ufffe"):
+            return None
+    defined = bytes(b for b in range(256) if chars[b] is not None)
+    if defined.decode(codec) != "".join(ch for ch in chars if ch is not None):
+        return None
+    return "".join("\ufffe" if ch is None else ch for ch in chars), tuple(chars)
+
+
+@lru_cache(maxsize=1)
+def _high_pairs() -> re.Pattern[bytes]:
+    """Every two neighbouring bytes of which one is above 127 and the other such a byte or an
+    ASCII letter (after ``_ASCII_PAIRS``), each pair once."""
+    return re.compile(rb"(?=([aA\x80-\xff][\x80-\xff]|[\x80-\xff][aA]))")
+
+
+#: Python codecs whose every character of more than one byte is made of bytes above 127 and
+#: that read no such byte alone (EUC): one such byte between ASCII bytes is invalid there.
+_PAIRED = frozenset({"euc_jp", "euc_kr", "gb2312", "euc_jis_2004", "euc_jisx0213"})
+
+
+@lru_cache(maxsize=2)
+def _lone_high(prefix: bool) -> re.Pattern[bytes]:
+    """A byte above 127 between ASCII bytes (or an end), which no :data:`_PAIRED` codec
+    reads; in a prefix, not at its end, where the rest of a character may be cut off
+    (EUC-JP's three-byte characters: two more bytes)."""
+    after = rb"(?=[\x00-\x7f]{2})" if prefix else rb"(?![\x80-\xff])"
+    return re.compile(rb"(?<![\x80-\xff])[\x80-\xff]" + after)
+
+
+@lru_cache(maxsize=256)
+def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
+    """:func:`_decodes` for one codec, its functions looked up once."""
+    info = codecs.lookup(codec)
+    decode, incremental = info.decode, info.incrementaldecoder
+    whole = _single_byte(codec)
+
+    def read(data: bytes, prefix: bool) -> str | None:
+        try:
+            if prefix and not whole:
+                return incremental().decode(data, final=False)
+            return decode(data)[0]
+        except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
+            return None
+
+    return read
+
+
+def _generic(
+    enc: Encoding,
+) -> tuple[Encoding, str, str, bool, Callable[[bytes, bool], str | None] | None]:
+    """A candidate read one by one: its encoding, codec, language (:func:`codecbox.guessing.
+    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), and what
+    reads it (None for a single-byte code page that reads ASCII as ASCII: :func:`_signature`
+    reads only its bytes above 127)."""
+    assert enc.codec is not None
+    paired = codecs.lookup(enc.codec).name.replace("-", "_") in _PAIRED
+    read = None if _ascii_single_byte(enc.codec) else _reader(enc.codec)
+    return enc, enc.codec, guessing.language_of(enc.codec), paired, read
+
+
+class _PairParts(dict[tuple[int, int], int]):
+    """Two classes (as bytes) -> what guessing.pair_points takes for them, in the units of the
+    packed sums, with the bias; filled on first use."""
+
+    def __missing__(self, key: tuple[int, int]) -> int:
+        points = guessing.pair_points(bytes(key).decode("ascii"))
+        part = self[key] = int((points + _PAIR_BIAS) * _SCALE)
+        return part
+
+
+_PAIR_PARTS = _PairParts()
+
+
+class _Plan:
+    """A trial list (candidates and their priors) as :func:`guess_codecbox` runs it.
+
+    Its single-byte code pages that read ASCII as ASCII and each byte as one character (38 of
+    the 44 without candidates: the *pages*) get tables of 256 entries: a decoding table, the
+    class of each byte (:func:`codecbox.guessing.byte_classes`), the letters the alphabet
+    rule counts, and an id of the character of each byte, the same for two pages when they
+    make the same character (255 where undefined), so that ``highs.translate(ids)`` tells
+    the pages' readings of the bytes apart and rules out those that cannot read them. What
+    each byte and each pair of neighbours can bring to a score
+    (:func:`codecbox.guessing.char_bound`, :func:`codecbox.guessing.pair_points`) is packed
+    for all the pages in one integer, :data:`_FIELD` bits each: the sum of a few of those
+    integers bounds every page's score of a window before anything is decoded. The other
+    candidates (multi-byte, UTF-16...) are read one by one.
+    """
+
+    def __init__(self, trial: tuple[tuple[Encoding, float], ...], explicit: bool) -> None:
+        self.trial = trial
+        self.explicit = explicit
+        tables = [_page_table(enc.codec or "") for enc, _ in trial]
+        pages = [i for i, table in enumerate(tables) if table is not None][:254]
+        self.positions = tuple(pages)
+        self.others = tuple(i for i in range(len(trial)) if i not in set(pages))
+        self.encodings = tuple(trial[i][0] for i in pages)
+        self.priors = tuple(trial[i][1] for i in pages)
+        found = [tables[i] for i in pages]
+        self.decoding = tuple(table[0] for table in found if table is not None)
+        chars = [table[1] for table in found if table is not None]
+        self.classes = tuple(guessing.byte_classes(enc.codec or "") for enc in self.encodings)
+        #: For each byte, its class in every page.
+        self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
+        ids = [bytearray(256) for _ in pages]
+        vectors = [0] * 256
+        parts: dict[str | None, int] = {None: 0}  # a character -> its part of a packed sum
+        for b in range(128, 256):
+            column = [page[b] for page in chars]
+            named = {ch: i for i, ch in enumerate(dict.fromkeys(column))}
+            for k, ch in enumerate(column):
+                ids[k][b] = 255 if ch is None else named[ch]
+                if ch is not None and ch not in parts:
+                    parts[ch] = int((guessing.char_bound(ch) + _BYTE_BIAS) * _SCALE)
+            found_parts = array(_FIELD_TYPE, map(parts.__getitem__, column))
+            vectors[b] = int.from_bytes(found_parts.tobytes(), sys.byteorder)
+        self.ids = tuple(bytes(table) for table in ids)
+        self.vectors = tuple(vectors)
+        #: The alphabet rule's :func:`codecbox.guessing.letter_vector` of each byte, by page.
+        self.letters = tuple(
+            (0,) * 128 + tuple(0 if ch is None else guessing.letter_vector(ch) for ch in page[128:])
+            for page in chars
+        )
+        self.pairs: dict[bytes, int] = {}
+        self._prior_vectors: dict[frozenset[str], int] = {}
+        fallbacks = {} if explicit else _fallbacks()
+        #: The others: (position, prior, :func:`_generic` of the candidate, of its fallbacks).
+        self.generic = tuple(
+            (i, prior, _generic(trial[i][0]), tuple(map(_generic, fallbacks.get(enc.name, ()))))
+            for i in self.others
+            for enc, prior in (trial[i],)
+        )
+
+    def priors_with(self, bonus: frozenset[str]) -> tuple[Sequence[float], int]:
+        """The pages' priors, with :data:`HINT_POINTS` for those a hint favours, and the same
+        packed for :meth:`bounds` (rounded up)."""
+        priors: Sequence[float] = self.priors
+        if bonus:
+            priors = [
+                p + HINT_POINTS if e.name in bonus else p
+                for e, p in zip(self.encodings, self.priors, strict=True)
+            ]
+        vector = self._prior_vectors.get(bonus)
+        if vector is None:
+            if len(self._prior_vectors) > 64:
+                self._prior_vectors.clear()
+            vector = self._prior_vectors[bonus] = sum(
+                math.ceil((max(p, -_PRIOR_BIAS) + _PRIOR_BIAS) * _SCALE) << (_FIELD * k)
+                for k, p in enumerate(priors)
+            )
+        return priors, vector
+
+    def others_reading(
+        self, data: bytes, highs: bytes, prefix: bool, bonus: frozenset[str]
+    ) -> tuple[list[tuple[int, Encoding, float]], dict[str, str | bytes]]:
+        """The readings of ``data`` by the candidates that are not pages, as (position in the
+        trial, encoding, prior), and their texts of all the bytes, by encoding name.
+
+        A candidate that cannot read ``data`` has no reading (without candidates, a CJK
+        encoding is then replaced by its first fallback that can, :data:`FALLBACKS`, with
+        half a point less); readings that make the same text are one reading, the place of
+        the first with the best prior (on a tie, the earlier one) and its encoding."""
+        out: list[tuple[int, Encoding, float]] = []
+        whole: dict[str, str | bytes] = {}
+        same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``out``
+        lone: bool | None = None  # whether a byte above 127 stands alone (found on first use)
+        for i, prior, head, fallbacks in self.generic:
+            if head[0].name in bonus:
+                prior += HINT_POINTS
+            signature = None
+            for candidate in (head, *fallbacks):
+                if candidate[3]:  # (paired)
+                    if lone is None:
+                        lone = _lone_high(prefix).search(data) is not None
+                    if lone:
+                        continue
+                read = candidate[4]
+                signature = (
+                    _signature(data, highs, candidate[1], prefix)
+                    if read is None
+                    else read(data, prefix)
+                )
+                if signature is not None:
+                    break
+            if signature is None:
+                continue
+            enc, _, language, _, _ = candidate
+            if candidate is not head:
+                prior -= 0.5  # (a fallback)
+            key = (signature, language)
+            twin = same.get(key)
+            if twin is not None:
+                # The same text scores the same: only the better prior can win (on a tie, the
+                # earlier reading), and a reading of the same text is never the runner-up.
+                if prior > out[twin][2]:
+                    out[twin] = (out[twin][0], enc, prior)
+                    whole[enc.name] = signature
+                continue
+            same[key] = len(out)
+            out.append((i, enc, prior))
+            whole[enc.name] = signature
+        return out, whole
+
+    def bounds(
+        self, window: bytes, priors: int, neighbours: bool = True
+    ) -> tuple[Sequence[int], int, Counter[int], int]:
+        """For every page, an upper bound of its total of ``window`` with its prior (the
+        points of its characters and what the rules that give points could add, less what the
+        pair rules take if ``neighbours``), in 1/128 points less an offset, and the offset;
+        the count of each byte above 127; the number of sentence ends. ``priors``: the packed
+        priors (:meth:`priors_with`)."""
+        highs = window.translate(None, _ASCII_BYTES)
+        counts = Counter(highs)
+        total = priors + sum(map(mul, map(self.vectors.__getitem__, counts), counts.values()))
+        pairs = _high_pairs().findall(window.translate(_ASCII_PAIRS)) if neighbours else ()
+        if pairs:
+            known = self.pairs
+            found = Counter(pairs)
+            for pair in [pair for pair in found if pair not in known]:
+                self._pair(pair)
+            total += sum(map(mul, map(known.__getitem__, found), found.values()))
+        ends = window.count(b".") + window.count(b"!") + window.count(b"?")
+        # (each ASCII character is worth one point, a control -8, a sentence end may add 0.5)
+        ascii_points = len(window) - len(highs) + CONTROL_POINTS * _controls(window) + ends / 2
+        biases = _BYTE_BIAS * len(highs) + _PAIR_BIAS * len(pairs) + _PRIOR_BIAS
+        offset = int((ascii_points - biases) * _SCALE)
+        n = len(self.encodings)
+        fields = memoryview(total.to_bytes(_FIELD // 8 * n, sys.byteorder)).cast(_FIELD_TYPE)
+        return fields if sys.byteorder == "little" else fields[::-1], offset, counts, ends
+
+    def _pair(self, pair: bytes) -> int:
+        """What every page's pair rules take from ``pair``, packed (plus the bias)."""
+        if len(self.pairs) > 65536:
+            self.pairs.clear()
+        first, second = pair
+        keys = zip(self.columns[first], self.columns[second], strict=True)
+        parts = array(_FIELD_TYPE, map(_PAIR_PARTS.__getitem__, keys))
+        vector = self.pairs[pair] = int.from_bytes(parts.tobytes(), sys.byteorder)
+        return vector
+
+    def alphabet(self, page: int, counts: Counter[int]) -> float | None:
+        """What the alphabet rule takes from ``page``'s reading of bytes with these
+        ``counts``, or None when the reading has no cased letter (the rule does not apply)."""
+        total = sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
+        return guessing.alphabet_of(total) if total else None
+
+
+@lru_cache(maxsize=64)
+def _plan(trial: tuple[tuple[Encoding, float], ...], explicit: bool) -> _Plan:
+    return _Plan(trial, explicit)
+
+
+@lru_cache(maxsize=1)
+def _default_plan() -> _Plan:
+    return _Plan(_default_trial(), False)
+
+
+class _Readings(NamedTuple):
+    """What :func:`_rank` reads a window with: the pages still in the race (indices in the
+    :class:`_Plan`), the other readings (position in the trial, encoding, prior), the pages'
+    priors (a hint's points added) and the same packed, each byte above 127 of all the input
+    once, and the text of all of it by encoding name (filled in for a page when it is
+    taken)."""
+
+    pages: Sequence[int]
+    others: list[tuple[int, Encoding, float]]
+    priors: Sequence[float]
+    prior_vector: int
+    highs: bytes
+    whole: dict[str, str | bytes]
+
+
+def _rank(
+    data: bytes,
+    start: int,
+    size: int,
+    prefix: bool,
+    plan: _Plan,
+    readings: _Readings,
+    last: bool = True,
+) -> tuple[
+    list[tuple[float, Encoding, str]],
+    list[tuple[float, Encoding]],
+    list[tuple[float, str, Encoding]],
+]:
+    """Score the readings of ``data[start:start + size]`` (plus their priors) that can be
+    best or runner-up.
+
+    Every reading has an upper bound of its score: a page's comes from the packed tables
+    (:meth:`_Plan.bounds`), and is narrowed by the alphabet rule when it is the best bound
+    left; any other reading's is its points before the neighbour rules (plus the little two
+    rules can add). Readings are taken best bound first (a page that cannot read the bytes
+    is dropped then, and so is one whose text a page with a better prior makes), and the
     rest are left out once no bound can reach the best two scores of different texts.
-    Returns the scores, and the bounds of the readings left out (a longer window may
-    still find them best).
+    Returns the scores, the bounds of the readings left out that a longer window may still
+    find best (unless ``last``: then none), and the best two (score, text, encoding) of
+    different texts.
     """
     window = data[start : start + size]
     cut = prefix or start + size < len(data)
     reduced, removed = _reduce(window)
-    readings: list[tuple[float, int, Encoding, str, guessing.Base]] = []
+    priors = readings.priors
+    # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
+    # (-bound, position, stage, index): stage 1 a page's bound narrowed by the alphabet rule,
+    # 2 any other reading's (``others[index]``), 3 the same narrowed by the CJK rules.
+    order: Sequence[int] = ()
+    fields: Sequence[int] = ()
+    offset = 0
+    counts: Counter[int] = _NO_COUNTS
+    ends = 0
+    if readings.pages:
+        # (The pairs of a longer window cost more than they save: few readings are left.)
+        fields, offset, counts, ends = plan.bounds(window, readings.prior_vector, size <= 96)
+        order = sorted(readings.pages, key=fields.__getitem__, reverse=True)
+    heap: list[tuple[float, int, int, int]] = []
+    others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
     bases: dict[str, guessing.Base] = {}
-    for i, (enc, prior) in enumerate(readable):
+    for position, enc, prior in readings.others:
         codec = enc.codec
         assert codec is not None
         if _single_byte(codec):
             text = reduced.decode(codec)
-            offset = removed + prior
+            extra = removed + prior
             first = bases.get(text) or guessing.base(
                 text, reduced.translate(guessing.byte_classes(codec)).decode("ascii")
             )
         else:
-            text = _decodes(window, codec, cut) or ""
-            offset = prior
+            text = _reader(codec)(window, cut) or ""
+            extra = prior
             first = bases.get(text) or guessing.base(text)
         bases[text] = first
-        bound = first.points + first.most_added + first.known + offset
-        readings.append((bound, i, enc, text, first))
-    readings.sort(key=itemgetter(0), reverse=True)  # stable: on a tie, the earlier reading
+        bound = first.points + first.most_added + first.known + extra
+        heap.append((-bound, position, 2, len(others)))
+        others.append((enc, text, first, bound, guessing.language_of(codec)))
+    heapq.heapify(heap)
+    alphabet: float | None
+    cjk: float | None
+    highs, whole, ids, encodings = readings.highs, readings.whole, plan.ids, plan.encodings
+    positions = plan.positions
+    texts: set[bytes] = set()  # the pages' texts of all the bytes, of the pages taken
+    alphabets: dict[int, float | None] = {}
+    cjks: dict[int, float] = {}
     scored: list[tuple[float, Encoding, str]] = []
-    top: list[tuple[float, str]] = []  # the best two scores of different texts
-    left_out: list[tuple[float, Encoding]] = []
+    top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
-    for bound, _, enc, text, first in readings:
-        if len(top) == 2 and bound < top[1][0]:
-            left_out.append((bound, enc))
-            continue
-        offset = bound - first.points - first.most_added - first.known
-        floor = top[1][0] - offset if len(top) == 2 else -math.inf
+    taken = 0  # pages of ``order`` taken
+    while True:
+        if taken < len(order):
+            index = order[taken]
+            bound = (fields[index] + offset) / _SCALE
+            stage = 0
+            if heap and -heap[0][0] > bound:
+                bound, stage = -heap[0][0], -1
+        elif heap:
+            bound, stage = -heap[0][0], -1
+        else:
+            break
+        if len(top) == 2 and bound < top[1][0] - _EPSILON:
+            break
+        if stage == 0:
+            taken += 1
+            signature = highs.translate(ids[index])
+            if 255 in signature or signature in texts:
+                continue  # it cannot read the bytes, or a better prior makes the same text
+            texts.add(signature)
+            whole[encodings[index].name] = signature
+            alphabet = alphabets[index] = plan.alphabet(index, counts)
+            bound += -0.5 * ends if alphabet is None else alphabet  # (no capital, no sentence)
+            following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
+            if (
+                (len(top) == 2 and bound < top[1][0] - _EPSILON)
+                or (heap and -heap[0][0] > bound)
+                or (following is not None and following > bound)
+            ):
+                heapq.heappush(heap, (-bound, positions[index], 1, index))
+                continue
+            stage = 1
+        else:
+            _, position, stage, index = heapq.heappop(heap)
+            # (In a window that is not the last, the multi-byte readings scored are what the
+            # family rule of guess_codecbox weighs: their bound stays the points before the
+            # neighbour rules.)
+            if stage == 2 and last:
+                enc, text, first, bound, language = others[index]
+                cjk = cjks[index] = guessing.cjk_points(text, first, language)
+                if cjk:
+                    bound += cjk
+                    if (len(top) == 2 and bound < top[1][0] - _EPSILON) or (
+                        heap and -heap[0][0] > bound
+                    ):
+                        heapq.heappush(heap, (-bound, position, 3, index))
+                        continue
+        if stage == 1:
+            enc, prior = encodings[index], priors[index]
+            text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
+            first = bases.get(text) or guessing.base(
+                text, reduced.translate(plan.classes[index]).decode("ascii")
+            )
+            bases[text] = first
+            # (the old bound's float arithmetic, so that a total is the same to the last bit)
+            bound = first.points + first.most_added + first.known + (removed + prior)
+            language = ""
+            alphabet, cjk = alphabets[index], None
+        else:
+            enc, text, first, bound, language = others[index]
+            alphabet, cjk = None, cjks.get(index)
+        extra = bound - first.points - first.most_added - first.known
+        floor = top[1][0] - extra if len(top) == 2 else -math.inf
         # Readings with the same text score the same (only the language of a Chinese or a
         # Japanese codec changes a rule).
-        key = (text, guessing.language_of(enc.codec))
+        key = (text, language)
         known = seen.get(key)
         if known is not None and (known[0] >= known[1] or floor >= known[1]):
             points = known[0]
         else:
-            points = guessing.score(text, enc.codec, first, floor)
+            points = guessing._score(text, language, first, floor, alphabet, cjk)
             seen[key] = (points, floor)
-        total = points + offset
+        total = points + extra
         scored.append((total, enc, text))
-        top = _top_two(top, total, text)
-    return scored, left_out
+        top = _top_two(top, total, text, enc)
+    left_out: list[tuple[float, Encoding]] = []
+    if last or not top:
+        return scored, left_out, top
+    near = top[0][0] - DECISIVE
+    for negative, _, stage, index in sorted(heap):
+        if -negative > near:
+            left_out.append((-negative, encodings[index] if stage < 2 else others[index][0]))
+    for index in order[taken:]:
+        bound = (fields[index] + offset) / _SCALE
+        if bound <= near:
+            break  # (not in the race, whatever its text; nor are the pages after it)
+        signature = highs.translate(ids[index])
+        if 255 in signature or signature in texts:
+            continue
+        texts.add(signature)
+        whole[encodings[index].name] = signature
+        alphabet = plan.alphabet(index, counts)
+        bound += -0.5 * ends if alphabet is None else alphabet
+        left_out.append((bound, encodings[index]))
+    return scored, left_out, top
 
 
 def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> set[str]:
@@ -826,16 +1266,19 @@ def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> se
     return {name for _, name in best.values()}
 
 
-def _top_two(top: list[tuple[float, str]], total: float, text: str) -> list[tuple[float, str]]:
-    """The best two (score, text) of ``top`` and the new one, of different texts; on a tie
-    the one already there stays first."""
-    ranked = [*top, (total, text)]
-    ranked.sort(key=itemgetter(0), reverse=True)  # stable
-    first = ranked[0]
-    for t in ranked[1:]:
-        if t[1] != first[1]:
-            return [first, t]
-    return [first]
+def _top_two(
+    top: list[tuple[float, str, Encoding]], total: float, text: str, enc: Encoding
+) -> list[tuple[float, str, Encoding]]:
+    """The best two (score, text, encoding) of ``top`` and the new one, of different texts;
+    on a tie the one already there stays first."""
+    if not top:
+        return [(total, text, enc)]
+    first = top[0]
+    if total > first[0]:
+        return [(total, text, enc), first] if text != first[1] else [(total, text, enc), *top[1:]]
+    if text == first[1] or (len(top) == 2 and total <= top[1][0]):
+        return top
+    return [first, (total, text, enc)]
 
 
 def guess_codecbox(
@@ -896,57 +1339,33 @@ def guess_codecbox(
         return proof
     if proof is not None and (not explicit or _UTF8 in names):
         return proof
-    trial: Sequence[tuple[Encoding, float]]
+    trial: tuple[tuple[Encoding, float], ...]
     if explicit:
         priors = _priors()
-        trial = [
+        trial = tuple(
             (enc, priors.get(enc.name, UNKNOWN_PRIOR) - 0.001 * i) for i, enc in enumerate(names)
-        ]
+        )
     else:
         trial = _default_trial()
-    bonus = _hinted(hint)
+    plan = _plan(trial, explicit) if explicit else _default_plan()
 
     # Validity is checked on the whole prefix (C speed); the readings are scored on a
     # window from the first non-ASCII byte on: a short one first, and a longer one only
     # for the readings still in the race when the short one did not settle it.
-    readable: list[tuple[Encoding, float]] = []
-    whole: dict[str, str] = {}  # what tells the text of each reading of all the bytes read
-    same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``readable``
+    bonus = _hinted(hint)
     highs = _high_bytes(data)
-    for enc, prior in trial:
-        codec = enc.codec
-        assert codec is not None
-        text = _signature(data, highs, codec, prefix)
-        if enc.name in bonus:
-            prior += HINT_POINTS
-        if text is None:
-            for fallback in () if explicit else _fallbacks().get(enc.name, ()):
-                assert fallback.codec is not None
-                text = _signature(data, highs, fallback.codec, prefix)
-                if text is not None:
-                    enc, prior = fallback, prior - 0.5
-                    break
-            if text is None:
-                continue
-        key = (text, guessing.language_of(enc.codec))
-        twin = same.get(key)
-        if twin is not None:
-            # The same text scores the same: only the better prior can win (on a tie, the
-            # earlier reading), and a reading of the same text is never the runner-up.
-            if prior > readable[twin][1]:
-                readable[twin] = (enc, prior)
-                whole[enc.name] = text
-            continue
-        same[key] = len(readable)
-        readable.append((enc, prior))
-        whole[enc.name] = text
-    if not any(_NO_MARKUP_CUT.search(enc.codec or "") for enc, _ in readable):
+    others, whole = plan.others_reading(data, highs, prefix, bonus)
+    page_priors, prior_vector = plan.priors_with(bonus)
+    pages = range(len(plan.encodings))
+    readings = _Readings(pages, others, page_priors, prior_vector, highs, whole)
+    if not any(_NO_MARKUP_CUT.search(enc.codec or "") for _, enc, _ in others):
         data = _text_only(data)
     high = _HIGH.search(data)
     start = max(0, (high.start() if high else 0) - 16)
-    scored: list[tuple[float, Encoding, str]] = []
+    top: list[tuple[float, str, Encoding]] = []
     for size in WINDOWS:
-        scored, left_out = _rank(data, start, size, prefix, readable)
+        last = len(data) - start <= size or size == WINDOWS[-1]
+        scored, left_out, top = _rank(data, start, size, prefix, plan, readings, last)
         if len(data) - start <= size or len(scored) + len(left_out) < 2:
             break
         leader = max(scored, key=lambda t: t[0])
@@ -963,23 +1382,27 @@ def guess_codecbox(
         ):
             break  # no other text is close: a longer window would not change the answer
         close = {t[1].name for t in near} | set(late) | families
-        readable = [(enc, prior) for enc, prior in readable if enc.name in close]
-    if not scored:
+        names = plan.encodings
+        readings = readings._replace(
+            pages=[k for k in readings.pages if names[k].name in close],
+            others=[r for r in readings.others if r[1].name in close],
+        )
+    if not top:
         return Guess(None, name)
-    best = max(scored, key=lambda t: t[0])  # max keeps the first of equals
-    runner = max((t for t in scored if t[2] != best[2]), key=lambda t: t[0], default=None)
+    best = top[0]  # (on a tie, the first scored)
+    runner = top[1] if len(top) == 2 else None  # the best of another text
     margin = math.inf if runner is None else best[0] - runner[0]
     # Under 8 non-ASCII bytes the scores themselves are noisy: a sure answer needs more.
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
     confidence = 1.0 if runner is None else margin / (margin + needed)
     unsure = runner is not None and margin < needed
     return Guess(
-        best[1],
+        best[2],
         name,
         Rule.DETECTED,
         confidence,
         ("margin", margin),
-        runner[1] if unsure and runner is not None else None,
+        runner[2] if unsure and runner is not None else None,
     )
 
 

@@ -331,7 +331,6 @@ _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII start
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
-_PUNCT_INSIDE = re.compile(rf"(?=([{_LETTER}][pd.][{_LETTER}]|[{_LETTER}]d[ .]))")
 _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
@@ -366,6 +365,7 @@ PENALTIES: dict[str, float] = {
     "hanja in a Korean reading": -1.5,
 }
 
+
 def language_of(codec: str | None) -> str:
     """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, ``"ko"`` for a Korean
     one, else ``""`` (:data:`codecbox.table.CJK`): the only way the codec that made a
@@ -393,7 +393,6 @@ _SCRIPT_OF_CLASS = str.maketrans(
     | dict.fromkeys("hH", "5")
     | dict.fromkeys("tTuv", "6")
 )
-_SCRIPT_PAIRS = {(x, y): (x + y, y + x) for x in "123456" for y in "123456" if x < y}
 _TOUCH = str.maketrans(
     {c: " " for c in CLASS_POINTS}
     | dict.fromkeys(_LETTER, "w")
@@ -406,16 +405,46 @@ _CJK_TOUCH = str.maketrans(
 )
 
 
+def _bytes_table(table: dict[int, str]) -> bytes:
+    """A ``str.translate`` table of classes as a ``bytes.translate`` one (the classes are
+    ASCII: translating their bytes is much faster)."""
+    return bytes(ord(table.get(b, chr(b))) for b in range(256))
+
+
+_SCRIPT_BYTES = _bytes_table(_SCRIPT_OF_CLASS)
+#: For the rule on punctuation inside a word: a letter becomes ``w``; punctuation, a dash, a
+#: space stay; the rest becomes ``_``.
+_PUNCT_BYTES = _bytes_table(
+    {ord(c): "_" for c in CLASS_POINTS}
+    | {ord(c): "w" for c in _LETTER}
+    | {ord(c): c for c in "pd. "}
+)
+
+
+#: A letter followed by punctuation or a dash then a letter (looked at, not taken: in ``a.b.c``
+#: twice), or by a dash then a space or a full stop; on ``_PUNCT_BYTES``.
+_PUNCT_INSIDE = re.compile(rb"w[pd.](?=w)|wd(?=[ .])")
+
+
+def _punctuation_inside(classes: str) -> int:
+    """How many letters are followed by punctuation or a dash then a letter, or by a dash
+    then a space or a full stop."""
+    return len(_PUNCT_INSIDE.findall(classes.encode("ascii").translate(_PUNCT_BYTES)))
+
+
+_TOUCH_BYTES = _bytes_table(_TOUCH)
+_CJK_TOUCH_BYTES = _bytes_table(_CJK_TOUCH)
+
+
 def _script_mix(classes: str) -> int:
     """How many neighbours are letters of two scripts (a letter of one of Latin,
     Cyrillic, Greek, Arabic, Hebrew, Thai next to a letter of another)."""
-    scripts = classes.translate(_SCRIPT_OF_CLASS)
-    present = sorted(set(scripts) - {" "})
+    scripts = classes.encode("ascii").translate(_SCRIPT_BYTES)
+    present = [x for x in b"123456" if x in scripts]
     return sum(
-        scripts.count(xy) + scripts.count(yx)
+        scripts.count(bytes((x, y))) + scripts.count(bytes((y, x)))
         for i, x in enumerate(present)
         for y in present[i + 1 :]
-        for xy, yx in (_SCRIPT_PAIRS[(x, y)],)
     )
 
 
@@ -435,12 +464,22 @@ class Base(NamedTuple):
     known: float = 0.0
 
 
+_CLASS_LETTERS = tuple(CLASS_POINTS)
+
+
+def _present(classes: str) -> frozenset[str]:
+    """The classes in ``classes`` (a long one is searched for each class: faster)."""
+    if len(classes) < 64:
+        return frozenset(classes)
+    return frozenset(c for c in _CLASS_LETTERS if c in classes)
+
+
 def base(text: str, classes: str | None = None) -> Base:
     """:func:`score` before the neighbour rules and the alphabets; ``classes``, if given, is
     ``text`` already translated to classes (see :func:`byte_classes`)."""
     if classes is None:
         classes = text.translate(_CLASSES)
-    present = frozenset(classes)
+    present = _present(classes)
     extra, final, cased, mixed, pairs = _facts(present)
     # Most classes are worth one point: count the others only.
     points = float(len(classes))
@@ -493,14 +532,17 @@ def byte_classes(codec: str) -> bytes:
     >>> data.translate(byte_classes("cp1252")), data.translate(byte_classes("cp1251"))
     (b'ala', b'aca')
     """
+    every = bytes(range(256)).decode(codec, "replace")
     table = bytearray()
     for b in range(256):
-        try:
-            ch = bytes([b]).decode(codec)
-        except UnicodeDecodeError:
-            table += b"x"
-            continue
-        table += char_class(ch).encode("ascii") if len(ch) == 1 else b"x"
+        ch = every[b] if len(every) == 256 else "\ufffd"  # (else not a character a byte)
+        if ch == "\ufffd":  # undefined, or more than one character: ask the byte alone
+            try:
+                ch = bytes([b]).decode(codec)
+            except UnicodeDecodeError:
+                table += b"x"
+                continue
+        table += _CLASSES[ord(ch)].encode("ascii") if len(ch) == 1 else b"x"
     return bytes(table)
 
 
@@ -526,7 +568,21 @@ def score(
     >>> score("año", "cp1252"), score("a\\x96o", "cp1252")
     (3.0, -1.0)
     """
-    b = base(text) if first is None else first
+    return _score(text, language_of(codec), base(text) if first is None else first, floor)
+
+
+def _score(
+    text: str,
+    language: str,
+    b: Base,
+    floor: float = -math.inf,
+    alphabet: float | None = None,
+    cjk: float | None = None,
+) -> float:
+    """:func:`score` of a reading in ``language`` (:func:`language_of` its codec) whose
+    :func:`base` is ``b``; ``alphabet`` and ``cjk``, if given, are what the alphabet rule
+    and the rules on CJK characters take (:func:`alphabet_points`, :func:`cjk_points`),
+    known to the caller."""
     classes, present = b.classes, b.present
     total = b.points + b.known
     if present <= _PLAIN:
@@ -549,11 +605,13 @@ def score(
         total += PENALTIES["stray combining accent"] * len(_STRAY_POINT.findall(classes))
     if "m" in present:
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
-    language = language_of(codec)
-    if present & _CJK_COMMON:
+    if cjk is not None:
+        total += cjk
+    elif present & _CJK_COMMON:
         total += _rare_cjk(text, classes, language)
     if language == "zh":
-        total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
+        if cjk is None:
+            total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
         if "z " in classes or "Z " in classes or "j " in classes:
             spaced = _count(_HAN_SPACED, classes)
             total += PENALTIES["spaced hanzi in a Chinese encoding"] * spaced
@@ -567,31 +625,170 @@ def score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
-    touch = classes.translate(_TOUCH) if present & _SINGLE or present & _INSIDE else ""
+    touch = b""
+    if present & _SINGLE or present & _INSIDE:
+        touch = classes.encode("ascii").translate(_TOUCH_BYTES)
     if present & _SINGLE:
-        total += PENALTIES["symbol touching a letter"] * (touch.count("sw") + touch.count("ws"))
+        total += PENALTIES["symbol touching a letter"] * (touch.count(b"sw") + touch.count(b"ws"))
     if total < floor:
         return total
-    if present & _INSIDE and "wp" in touch:
-        total += PENALTIES["punctuation inside a word"] * _count(_PUNCT_INSIDE, classes)
-    if present & _CJK and ("a" in present or "A" in present):
-        near = classes.translate(_CJK_TOUCH)
-        if "az" in near or "za" in near:
-            total += PENALTIES["CJK inside an ASCII word"] * _count(_SANDWICH, classes)
-            total += PENALTIES["one CJK character touching an ASCII word"] * _count(
-                _ISOLATED_CJK, classes
-            )
+    if present & _INSIDE and (b"wpw" in touch or ("d" in present and b"wp" in touch)):
+        total += PENALTIES["punctuation inside a word"] * _punctuation_inside(classes)
+    if cjk is None and present & _CJK and ("a" in present or "A" in present):
+        total += _touching_cjk(classes)
     if cased:
         if total < floor:
             return total
-        found = text.translate(_LETTERS)
-        letters = {ch: found.count(ch) for ch in set(found)}
-        total += PENALTIES["letter no language uses"] * uncovered_letters(letters)
+        if alphabet is None:
+            found = text.translate(_LETTERS)
+            alphabet = alphabet_points({ch: found.count(ch) for ch in set(found)})
+        total += alphabet
     return total
+
+
+def alphabet_points(letters: Mapping[str, int]) -> float:
+    """What the alphabet rule takes from a reading with these letters (the non-ASCII letters
+    and ``¿¡``, with their counts) when it has a cased letter.
+
+    >>> alphabet_points({"ñ": 1, "é": 1}) == 0, alphabet_points({"ń": 1, "ñ": 1})
+    (True, -2.0)
+    """
+    return PENALTIES["letter no language uses"] * uncovered_letters(letters)
+
+
+# --- bounds a detector can add up byte by byte ------------------------------------------------
+#
+# A single-byte reading's score is at most the sum, over its characters, of
+# :func:`char_bound`, plus the sum, over its neighbours, of :func:`pair_points` (the other
+# rules only take points away): both depend on one byte or two, so a detector can sum them
+# for many code pages at once, from tables, before it decodes anything.
+
+
+def char_bound(ch: str) -> float:
+    """The most one character can bring to a score: the points of its class, and what the
+    rules that give points could add for it (a Hebrew or Greek letter may be a final form
+    that ends a word, a sentence end may come before a capital).
+
+    >>> char_bound("a"), char_bound("ς"), char_bound("."), char_bound("\\x00")
+    (1.0, 2.0, 1.5, -8.0)
+    """
+    cls = _CLASSES[ord(ch)]
+    out = CLASS_POINTS[cls]
+    if cls in "hg":
+        out += PENALTIES["final letter at the end of a word"]
+    if ch in ".!?":
+        out += PENALTIES["sentence starting in upper case"]
+    return out
+
+
+def pair_points(pair: str) -> float:
+    """What the rules that look at two neighbours only take from a score for one pair of
+    classes (two scripts in a word, a case flip, a symbol touching a letter): part of every
+    score, exactly (the cheap part of :func:`base`'s ``known``, and the symbol rule).
+
+    >>> pair_points("aa"), pair_points("ac"), pair_points("lL"), pair_points("ls")
+    (0.0, -3.0, -2.0, -1.5)
+    """
+    out = 0.0
+    scripts = pair.translate(_SCRIPT_OF_CLASS)
+    if " " not in scripts and scripts[0] != scripts[1]:
+        out += PENALTIES["script mix"]
+    if pair in _CASE_PAIRS:
+        out += PENALTIES["case flip"]
+    if pair.translate(_TOUCH) in ("sw", "ws"):
+        out += PENALTIES["symbol touching a letter"]
+    return out
+
+
+# The alphabet rule by sums: a letter as one integer of 16-bit fields (one that counts the
+# cased letters; then, for each script of ALPHABETS, one that counts its letters and one per
+# language that uses the letter), so that the letters of a reading add up. Per script:
+# (shift of its count, languages, a 1 in each language's field, their top bits, their mask).
+_SCRIPT_SLOTS: list[tuple[int, int, int, int, int]] = []
+for _languages in ALPHABETS.values():
+    _shift = 16 + sum(16 * (n + 1) for _, n, *_ in _SCRIPT_SLOTS)
+    _n = len(_languages)
+    _ones = sum(1 << (16 * i) for i in range(_n))
+    _SCRIPT_SLOTS.append((_shift, _n, _ones, _ones * 0x8000, _ones * 0xFFFF))
+
+
+@lru_cache(maxsize=4096)
+def letter_vector(ch: str) -> int:
+    """``ch`` for the alphabet rule, as an integer that adds up (0 if the rule does not
+    count it): the sum over a reading's characters is what :func:`alphabet_of` reads.
+
+    >>> alphabet_of(letter_vector("ñ") + letter_vector("é")) == 0
+    True
+    >>> alphabet_of(letter_vector("ń") + letter_vector("ñ")), alphabet_of(letter_vector("¿"))
+    (-2.0, None)
+    """
+    if _LETTERS[ord(ch)] is None:
+        return 0
+    out = 1 if _CLASSES[ord(ch)] in _CASED else 0
+    script = _LETTER_INFO[ch][0]
+    if script:
+        low = ch.lower()
+        shift = _SCRIPT_SLOTS[list(ALPHABETS).index(script)][0]
+        out |= 1 << shift
+        for i, alphabet in enumerate(ALPHABETS[script].values()):
+            if low in alphabet:
+                out |= 1 << (shift + 16 * (i + 1))
+    return out
+
+
+def alphabet_of(vector: int) -> float | None:
+    """What the alphabet rule takes from a reading whose letters' :func:`letter_vector`
+    add up to ``vector`` (what :func:`alphabet_points` says), or None without a cased letter
+    (the rule does not apply). At most 32,767 letters."""
+    if not vector & 0xFFFF:
+        return None
+    out = 0
+    for shift, n, ones, tops, mask in _SCRIPT_SLOTS:
+        total = vector >> shift & 0xFFFF
+        if not total:
+            continue
+        covered = vector >> (shift + 16) & mask
+        # What each language does not use (no borrow: no language uses more than all), and
+        # whether one of those is zero (a 1 above, so that the test never goes negative).
+        gaps = total * ones - covered + (1 << (16 * n))
+        if (gaps - ones) & ~gaps & tops:
+            continue
+        out += total - max(memoryview(covered.to_bytes(2 * n, sys.byteorder)).cast("H"))
+    return PENALTIES["letter no language uses"] * out
 
 
 _MARKS = frozenset("HRTv")
 _CJK_COMMON = frozenset("kz")
+
+
+def _touching_cjk(classes: str) -> float:
+    """What the rules on CJK characters in or next to an ASCII word take."""
+    near = classes.encode("ascii").translate(_CJK_TOUCH_BYTES)
+    if b"az" not in near and b"za" not in near:
+        return 0.0
+    total = PENALTIES["CJK inside an ASCII word"] * _count(_SANDWICH, classes)
+    total += PENALTIES["one CJK character touching an ASCII word"] * _count(_ISOLATED_CJK, classes)
+    return total
+
+
+def cjk_points(text: str, b: Base, language: str) -> float:
+    """What the rules on CJK characters take from a reading in ``language`` whose
+    :func:`base` is ``b`` (rare hangul or ideographs, kana in a Chinese reading, a CJK
+    character in or next to an ASCII word): part of its score, which a caller may want
+    first, as a closer bound (then it passes it to the score).
+
+    >>> cjk_points("a漢b", base("a漢b"), "zh"), cjk_points("año", base("año"), "")
+    (-3.5, 0.0)
+    """
+    classes, present = b.classes, b.present
+    total = 0.0
+    if present & _CJK_COMMON:
+        total += _rare_cjk(text, classes, language)
+    if language == "zh":
+        total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
+    if present & _CJK and ("a" in present or "A" in present):
+        total += _touching_cjk(classes)
+    return total
 
 
 @lru_cache(maxsize=1)
