@@ -888,7 +888,7 @@ class _Plan:
 
     Its single-byte code pages that read ASCII as ASCII and each byte as one character (38 of
     the 44 without candidates: the *pages*) get tables of 256 entries: a decoding table, the
-    class of each byte (:func:`codecbox.guessing.byte_classes`), the letters the alphabet
+    class of each byte (:func:`codecbox.guessing.byte_classes`), the letters the letter
     rule counts, and an id of the character of each byte, the same for two pages when they
     make the same character (255 where undefined), so that ``highs.translate(ids)`` tells
     the pages' readings of the bytes apart and rules out those that cannot read them. What
@@ -928,7 +928,7 @@ class _Plan:
             vectors[b] = int.from_bytes(found_parts.tobytes(), sys.byteorder)
         self.ids = tuple(bytes(table) for table in ids)
         self.vectors = tuple(vectors)
-        #: The alphabet rule's :func:`codecbox.guessing.letter_vector` of each byte, by page.
+        #: The letter rule's :func:`codecbox.guessing.letter_vector` of each byte, by page.
         self.letters = tuple(
             (0,) * 128 + tuple(0 if ch is None else guessing.letter_vector(ch) for ch in page[128:])
             for page in chars
@@ -1050,11 +1050,12 @@ class _Plan:
         vector = self.pairs[pair] = int.from_bytes(parts.tobytes(), sys.byteorder)
         return vector
 
-    def alphabet(self, page: int, counts: Counter[int]) -> float | None:
-        """What the alphabet rule takes from ``page``'s reading of bytes with these
-        ``counts``, or None when the reading has no cased letter (the rule does not apply)."""
+    def letters_of(self, page: int, counts: Counter[int]) -> tuple[float, bool]:
+        """What the letters of ``page``'s reading of bytes with these ``counts`` cost
+        (:func:`codecbox.guessing.letters_of`: a bound of the letter rule), and whether a
+        cased letter is among them."""
         total = sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
-        return guessing.alphabet_of(total) if total else None
+        return guessing.letters_of(total)
 
 
 @lru_cache(maxsize=64)
@@ -1099,7 +1100,7 @@ def _rank(
     best or runner-up.
 
     Every reading has an upper bound of its score: a page's comes from the packed tables
-    (:meth:`_Plan.bounds`), and is narrowed by the alphabet rule when it is the best bound
+    (:meth:`_Plan.bounds`), and is narrowed by the letter rule when it is the best bound
     left; any other reading's is its points before the neighbour rules (plus the little two
     rules can add). Readings are taken best bound first (a page that cannot read the bytes
     is dropped then, and so is one whose text a page with a better prior makes), and the
@@ -1113,7 +1114,7 @@ def _rank(
     reduced, removed = _reduce(window)
     priors = readings.priors
     # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
-    # (-bound, position, stage, index): stage 1 a page's bound narrowed by the alphabet rule,
+    # (-bound, position, stage, index): stage 1 a page's bound narrowed by the letter rule,
     # 2 any other reading's (``others[index]``), 3 the same narrowed by the CJK rules.
     order: Sequence[int] = ()
     fields: Sequence[int] = ()
@@ -1145,12 +1146,10 @@ def _rank(
         heap.append((-bound, position, 2, len(others)))
         others.append((enc, text, first, bound, guessing.language_of(codec)))
     heapq.heapify(heap)
-    alphabet: float | None
     cjk: float | None
     highs, whole, ids, encodings = readings.highs, readings.whole, plan.ids, plan.encodings
     positions = plan.positions
     texts: set[bytes] = set()  # the pages' texts of all the bytes, of the pages taken
-    alphabets: dict[int, float | None] = {}
     cjks: dict[int, float] = {}
     scored: list[tuple[float, Encoding, str]] = []
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
@@ -1176,8 +1175,8 @@ def _rank(
                 continue  # it cannot read the bytes, or a better prior makes the same text
             texts.add(signature)
             whole[encodings[index].name] = signature
-            alphabet = alphabets[index] = plan.alphabet(index, counts)
-            bound += -0.5 * ends if alphabet is None else alphabet  # (no capital, no sentence)
+            letters, cased = plan.letters_of(index, counts)
+            bound += letters if cased else letters - 0.5 * ends  # (no capital, no sentence)
             following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
             if (
                 (len(top) == 2 and bound < top[1][0] - _EPSILON)
@@ -1212,10 +1211,10 @@ def _rank(
             # (the old bound's float arithmetic, so that a total is the same to the last bit)
             bound = first.points + first.most_added + first.known + (removed + prior)
             language = ""
-            alphabet, cjk = alphabets[index], None
+            cjk = None
         else:
             enc, text, first, bound, language = others[index]
-            alphabet, cjk = None, cjks.get(index)
+            cjk = cjks.get(index)
         extra = bound - first.points - first.most_added - first.known
         floor = top[1][0] - extra if len(top) == 2 else -math.inf
         # Readings with the same text score the same (only the language of a Chinese or a
@@ -1225,7 +1224,7 @@ def _rank(
         if known is not None and (known[0] >= known[1] or floor >= known[1]):
             points = known[0]
         else:
-            points = guessing._score(text, language, first, floor, alphabet, cjk)
+            points = guessing._score(text, language, first, floor, cjk)
             seen[key] = (points, floor)
         total = points + extra
         scored.append((total, enc, text))
@@ -1246,8 +1245,8 @@ def _rank(
             continue
         texts.add(signature)
         whole[encodings[index].name] = signature
-        alphabet = plan.alphabet(index, counts)
-        bound += -0.5 * ends if alphabet is None else alphabet
+        letters, cased = plan.letters_of(index, counts)
+        bound += letters if cased else letters - 0.5 * ends
         left_out.append((bound, encodings[index]))
     return scored, left_out, top
 

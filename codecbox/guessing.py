@@ -14,10 +14,11 @@ the evidence (a long text separates readings by many points, a 4-byte one by a f
   -1.5, a dash or a quote between two letters -1.5, a combining accent that follows no
   vowel -3, hangul words of more than 8 syllables (Korean separates words) -1.5 per extra
   syllable;
-* the alphabet: the non-ASCII letters of each script are checked against the alphabets of
-  the languages written in it (:data:`ALPHABETS`) and the best-fitting language is kept;
-  every letter it does not use costs 2 points (``nińo żqué`` has no language, ``niño
-  ¿qué`` is Spanish);
+* the letters: how often real text uses each non-ASCII letter, and each pair of neighbours
+  with one, in the language of its script that fits the reading best (:func:`letter_points`,
+  from counts of 45 languages' real text): a letter that language does not use costs 2
+  points, a rare one or a rare pair less (``nińo żqué`` has no language, ``niño ¿qué`` is
+  Spanish, ``vâmi`` is rarer French than ``vāmi`` is Latvian);
 * the language of the encoding: kana read by a Chinese encoding (GB2312 and Big5 carry
   the kana too, so Japanese EUC-JP read as GBK keeps them) cost 2.5 each, and so do, 1 each,
   two hanzi with a space between them in a Chinese reading or two kanji so in a Japanese
@@ -41,13 +42,13 @@ import math
 import re
 import sys
 import unicodedata
-from collections.abc import Mapping
+from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
 from codecbox.table import CJK
 
-__all__ = ["ALPHABETS", "CLASS_POINTS", "char_class", "score", "uncovered_letters"]
+__all__ = ["CLASS_POINTS", "char_class", "letter_points", "score"]
 
 # --- the classes ----------------------------------------------------------------------------
 #
@@ -209,116 +210,168 @@ class _ClassTable(dict[int, str]):
 
 _CLASSES = _ClassTable()
 
-# --- the alphabets ----------------------------------------------------------------------------
+# --- the letters of a language ----------------------------------------------------------------
 
-_LATIN_ALPHABETS = {
-    "es": "áéíóúüñ¿¡",
-    "pt": "áâãàçéêíóôõúü",
-    "fr": "àâæçéèêëîïôœùûüÿ",
-    "it": "àèéìíîòóùú",
-    "ca": "àçèéíïòóúü",
-    "gl": "áéíóúñü¿¡",
-    "de": "äöüß",
-    "nl": "áéëïóöüè",
-    "da": "æøåé",
-    "no": "æøåéèóôò",
-    "sv": "åäöé",
-    "fi": "äöåšž",
-    "is": "áðéíóúýþæö",
-    "fo": "áðíóúýæø",
-    "et": "äõöüšž",
-    "lv": "āčēģīķļņšūž",
-    "lt": "ąčęėįšųūž",
-    "pl": "ąćęłńóśźż",
-    "cs": "áčďéěíňóřšťúůýž",
-    "sk": "áäčďéíĺľňóôŕšťúýž",
-    "sl": "čšž",
-    "hr": "čćđšž",
-    "hu": "áéíóöőúüű",
-    "ro": "ăâîșțşţ",
-    "tr": "çğıöşüâîû",
-    "az": "çəğıöşü",
-    "sq": "çë",
-    "mt": "ċġħżàèìòù",
-    "cy": "âêîôûŵŷáéíóúẁẃäëïöü",
-    "ga": "áéíóú",
-    "eu": "ñü¿¡",
-    "eo": "ĉĝĥĵŝŭ",
-    "vi": "àáâãèéêìíòóôõùúýăđĩũơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ",
-}
-_CYRILLIC_ALPHABETS = {
-    "ru": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя",
-    "uk": "абвгґдеєжзиіїйклмнопрстуфхцчшщьюя",
-    "be": "абвгдеёжзійклмнопрстуўфхцчшыьэюя",
-    "bg": "абвгдежзийклмнопрстуфхцчшщъьюя",
-    "sr": "абвгдђежзијклљмнњопрстћуфхцчџш",
-    "mk": "абвгдѓежзѕијклљмнњопрстќуфхцчџш",
-}
-_GREEK_ALPHABETS = {"el": "αβγδεζηθικλμνξοπρσςτυφχψωάέήίόύώϊϋΐΰ"}
-
-#: Script -> language -> the lower-case non-ASCII letters it uses.
-ALPHABETS: dict[str, dict[str, frozenset[str]]] = {
-    "l": {k: frozenset(v) for k, v in _LATIN_ALPHABETS.items()},
-    "c": {k: frozenset(v) for k, v in _CYRILLIC_ALPHABETS.items()},
-    "g": {k: frozenset(v) for k, v in _GREEK_ALPHABETS.items()},
-}
-_SCRIPT_OF = {"l": "l", "L": "l", "c": "c", "C": "c", "g": "g", "G": "g", "p": "l"}
+#: How often real text of a language uses a letter, and a pair of neighbours with a non-ASCII
+#: letter in it (a space for a word's edge), takes points away from a reading whose letters
+#: its best-fitting language seldom uses: ``LETTER_WEIGHT`` times log10 of the letter's share
+#: of the language's letters over :data:`COMMON_LETTER`'s, at most 0 and at least the penalty
+#: of a letter no language uses; for a pair ``PAIR_WEIGHT`` times log10 of its share over
+#: ``COMMON_PAIR``, at least ``RARE_PAIR``. The shares are counted in real text
+#: (``codecbox/data/frequent.txt``, made by tools/frequent_characters.py from gettext
+#: catalogues, no benchmark's text) in 45 languages of the Latin, Cyrillic, Greek, Arabic,
+#: Hebrew and Thai scripts. Tuned on the benchmark's tuning split only.
+LETTER_WEIGHT = 1.5
+#: The share of a common letter, by script (Latin: many languages use few non-ASCII letters).
+COMMON_LETTER = {"l": 0.005, "c": 0.01, "g": 0.01, "r": 0.01, "h": 0.01, "t": 0.01}
+PAIR_WEIGHT = 0.5
+COMMON_PAIR = 0.0003
+RARE_PAIR = -1.0
+#: Class -> its script, for the letters.
+_LETTER_SCRIPT = {"l": "l", "L": "l", "c": "c", "C": "c", "g": "g", "G": "g", "r": "r"}
+_LETTER_SCRIPT.update({"h": "h", "t": "t", "u": "t", "v": "t"})
+_SCRIPTED = frozenset(_LETTER_SCRIPT)
+_UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 
 
-def uncovered_letters(letters: Mapping[str, int]) -> int:
-    """How many of these letters (non-ASCII, with their counts) the best-fitting language
-    of their script does not use.
-
-    >>> from collections import Counter
-    >>> uncovered_letters(Counter("niñoqué")), uncovered_letters(Counter("nińożqué"))
-    (0, 1)
-    """
-    totals: dict[str, int] = {}
-    covered: dict[str, int] = {}
-    for ch, n in letters.items():
-        script, mask = _LETTER_INFO[ch]
-        if script:
-            totals[script] = totals.get(script, 0) + n
-            if mask:
-                covered[script] = covered.get(script, 0) + n * mask
-    out = 0
-    for script, total in totals.items():
-        # ``covered`` holds, in 32 bits per language, how many of the letters it uses.
-        fields = covered.get(script, 0).to_bytes(4 * len(ALPHABETS[script]), sys.byteorder)
-        out += total - max(memoryview(fields).cast("I"))
-    return out
-
-
-class _LetterInfo(dict[str, tuple[str, int]]):
-    """letter -> (its script or "", the languages of :data:`ALPHABETS` that use its lower
-    case, one bit in each 32-bit field of a language), filled on first use."""
-
-    def __missing__(self, ch: str) -> tuple[str, int]:
-        low = ch.lower()
-        script = _SCRIPT_OF.get(_CLASSES[ord(low)], "") if len(low) == 1 else ""
-        mask = 0
-        if script:
-            for i, alphabet in enumerate(ALPHABETS[script].values()):
-                if low in alphabet:
-                    mask |= 1 << (32 * i)
-        self[ch] = (script, mask)
-        return script, mask
-
-
-_LETTER_INFO = _LetterInfo()
-
-
-class _LetterTable(dict[int, str | None]):
-    """code point -> the character if it counts for the alphabets, else None (deleted)."""
+class _Fold(dict[int, str | None]):
+    """code point -> its lower case if a letter, nothing if a combining mark, else a space
+    (for ``str.translate``: the text the shares were counted in)."""
 
     def __missing__(self, key: int) -> str | None:
         ch = chr(key)
-        value = ch if ch in "¿¡" or _CLASSES[key] in "lLcCgG" else None
+        low = ch.lower()
+        if ch.isalpha():
+            value: str | None = low if len(low) == 1 else ch
+        else:
+            value = None if unicodedata.category(ch).startswith("M") else " "
         self[key] = value
         return value
 
 
-_LETTERS = _LetterTable()
+_FOLD = _Fold()
+
+
+class _Letters:
+    """The shares as integers that add up: field 0 counts the cased letters, then each script
+    has one field per language of it, holding a letter's or a pair's penalty in 1/32 points;
+    a reading's penalty in a script is its smallest field there (its best language)."""
+
+    def __init__(self) -> None:
+        from codecbox.whatwg import data_file
+
+        self.letters: dict[str, dict[str, float]] = {}
+        self.pairs: dict[str, dict[str, float]] = {}
+        for line in data_file("frequent.txt").decode("utf-8").splitlines():
+            if line and not line.startswith("#"):
+                lang, kind, found = line.split("\t")
+                if kind == "letters":
+                    self.letters[lang] = {x[0]: int(x[1:]) / 10_000 for x in found.split()}
+                elif kind == "pairs":
+                    self.pairs[lang] = {
+                        x[:2].replace("_", " "): int(x[2:]) / 100_000 for x in found.split()
+                    }
+        languages: dict[str, list[str]] = {}
+        for lang, found in self.letters.items():  # a language's script: most of its letters'
+            scripts = [_script(ch) for ch in found]
+            languages.setdefault(max(set(scripts), key=scripts.count), []).append(lang)
+        self.slots: dict[str, tuple[int, list[str]]] = {}  # script -> (first field, languages)
+        fields = 1
+        for script, langs in languages.items():
+            self.slots[script] = (fields, langs)
+            fields += len(langs)
+        self.fields = fields
+        self.vectors: dict[str, int] = {}
+        #: every two neighbours of which one is not ASCII, each pair once
+        self.pairs_in = re.compile(r"(?=([^\x00-\x7f].|.[^\x00-\x7f]))").findall
+
+    def _vector(
+        self, script: str, shares: list[float], weight: float, common: float, rare: float
+    ) -> int:
+        first, _ = self.slots[script]
+        out = 0
+        for i, share in enumerate(shares):
+            points = weight * math.log10(share / common) if share else rare
+            out |= round(-_UNIT * min(0.0, max(rare, points))) << (32 * (first + i))
+        return out
+
+    def vector(self, key: str) -> int:
+        """The integer of a letter (lower case) or of a pair of neighbours."""
+        found = self.vectors.get(key)
+        if found is not None:
+            return found
+        script = _script(key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1])
+        found = 0
+        if script in self.slots:
+            langs = self.slots[script][1]
+            if len(key) == 1:
+                shares = [self.letters[lang].get(key, 0.0) for lang in langs]
+                rare = PENALTIES["letter no language uses"]
+                found = self._vector(script, shares, LETTER_WEIGHT, COMMON_LETTER[script], rare)
+            else:
+                shares = [self.pairs.get(lang, {}).get(key, 0.0) for lang in langs]
+                found = self._vector(script, shares, PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR)
+        self.vectors[key] = found
+        return found
+
+    def points(self, vector: int) -> float:
+        """What the letters (and pairs) whose integers add up to ``vector`` cost."""
+        data = memoryview(vector.to_bytes(4 * self.fields, sys.byteorder)).cast("I")
+        fields = data if sys.byteorder == "little" else data[::-1]
+        total = 0
+        for first, langs in self.slots.values():
+            total += min(fields[first : first + len(langs)])
+        return -total / _UNIT
+
+
+def _script(ch: str) -> str:
+    return _LETTER_SCRIPT.get(_CLASSES[ord(ch)], "")
+
+
+@lru_cache(maxsize=1)
+def _letters() -> _Letters:
+    return _Letters()
+
+
+def letter_points(text: str) -> float:
+    """What the letters of ``text`` and their neighbours cost in the language of each script
+    that fits them best (see :data:`LETTER_WEIGHT`): 0 for common letters, less for rare ones.
+
+    >>> letter_points("Dijo que sí"), letter_points("vāmi"), letter_points("vâmi")
+    (0.0, 0.0, -1.09375)
+    >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
+    (-0.65625, -1.59375)
+    """
+    folded = text.translate(_FOLD)
+    if folded.isascii():
+        return 0.0
+    model = _letters()
+    vector = model.vector
+    total = sum(n * vector(ch) for ch, n in Counter(folded).items() if ch > "\x7f")
+    total += sum(n * vector(pair) for pair, n in Counter(model.pairs_in(folded)).items())
+    return model.points(total)
+
+
+def letter_vector(ch: str) -> int:
+    """``ch`` as an integer that adds up: the sum over a reading's characters is what
+    :func:`letters_of` reads (the letters' part of :func:`letter_points`, without the pairs,
+    which only take points away: a bound a detector can add up byte by byte).
+
+    >>> letters_of(letter_vector("Ā") + letter_vector("ē")), letters_of(letter_vector("ש"))
+    ((0.0, True), (0.0, False))
+    >>> letters_of(letter_vector("ā") + letter_vector("ą"))  # no language has both
+    (-2.0, True)
+    """
+    low = ch.translate(_FOLD)
+    if not low or low <= "\x7f":
+        return 0
+    return (1 if _CLASSES[ord(ch)] in _CASED else 0) + _letters().vector(low)
+
+
+def letters_of(vector: int) -> tuple[float, bool]:
+    """What the letters whose :func:`letter_vector` add up to ``vector`` cost, and whether a
+    cased letter is among them."""
+    return _letters().points(vector), bool(vector & 0xFFFFFFFF)
 
 
 # --- the neighbour rules -----------------------------------------------------------------------
@@ -475,7 +528,7 @@ def _present(classes: str) -> frozenset[str]:
 
 
 def base(text: str, classes: str | None = None) -> Base:
-    """:func:`score` before the neighbour rules and the alphabets; ``classes``, if given, is
+    """:func:`score` before the neighbour rules and the letters; ``classes``, if given, is
     ``text`` already translated to classes (see :func:`byte_classes`)."""
     if classes is None:
         classes = text.translate(_CLASSES)
@@ -566,7 +619,7 @@ def score(
     ``floor`` (the rules that give points run first, then those that take them away).
 
     >>> score("año", "cp1252"), score("a\\x96o", "cp1252")
-    (3.0, -1.0)
+    (2.34375, -1.0)
     """
     return _score(text, language_of(codec), base(text) if first is None else first, floor)
 
@@ -576,12 +629,11 @@ def _score(
     language: str,
     b: Base,
     floor: float = -math.inf,
-    alphabet: float | None = None,
     cjk: float | None = None,
 ) -> float:
     """:func:`score` of a reading in ``language`` (:func:`language_of` its codec) whose
-    :func:`base` is ``b``; ``alphabet`` and ``cjk``, if given, are what the alphabet rule
-    and the rules on CJK characters take (:func:`alphabet_points`, :func:`cjk_points`),
+    :func:`base` is ``b``; ``cjk``, if given, is what the rules on CJK characters take
+    (:func:`cjk_points`),
     known to the caller."""
     classes, present = b.classes, b.present
     total = b.points + b.known
@@ -636,24 +688,11 @@ def _score(
         total += PENALTIES["punctuation inside a word"] * _punctuation_inside(classes)
     if cjk is None and present & _CJK and ("a" in present or "A" in present):
         total += _touching_cjk(classes)
-    if cased:
+    if present & _SCRIPTED:
         if total < floor:
             return total
-        if alphabet is None:
-            found = text.translate(_LETTERS)
-            alphabet = alphabet_points({ch: found.count(ch) for ch in set(found)})
-        total += alphabet
+        total += letter_points(text)
     return total
-
-
-def alphabet_points(letters: Mapping[str, int]) -> float:
-    """What the alphabet rule takes from a reading with these letters (the non-ASCII letters
-    and ``¿¡``, with their counts) when it has a cased letter.
-
-    >>> alphabet_points({"ñ": 1, "é": 1}) == 0, alphabet_points({"ń": 1, "ñ": 1})
-    (True, -2.0)
-    """
-    return PENALTIES["letter no language uses"] * uncovered_letters(letters)
 
 
 # --- bounds a detector can add up byte by byte ------------------------------------------------
@@ -700,63 +739,6 @@ def pair_points(pair: str) -> float:
     return out
 
 
-# The alphabet rule by sums: a letter as one integer of 16-bit fields (one that counts the
-# cased letters; then, for each script of ALPHABETS, one that counts its letters and one per
-# language that uses the letter), so that the letters of a reading add up. Per script:
-# (shift of its count, languages, a 1 in each language's field, their top bits, their mask).
-_SCRIPT_SLOTS: list[tuple[int, int, int, int, int]] = []
-for _languages in ALPHABETS.values():
-    _shift = 16 + sum(16 * (n + 1) for _, n, *_ in _SCRIPT_SLOTS)
-    _n = len(_languages)
-    _ones = sum(1 << (16 * i) for i in range(_n))
-    _SCRIPT_SLOTS.append((_shift, _n, _ones, _ones * 0x8000, _ones * 0xFFFF))
-
-
-@lru_cache(maxsize=4096)
-def letter_vector(ch: str) -> int:
-    """``ch`` for the alphabet rule, as an integer that adds up (0 if the rule does not
-    count it): the sum over a reading's characters is what :func:`alphabet_of` reads.
-
-    >>> alphabet_of(letter_vector("ñ") + letter_vector("é")) == 0
-    True
-    >>> alphabet_of(letter_vector("ń") + letter_vector("ñ")), alphabet_of(letter_vector("¿"))
-    (-2.0, None)
-    """
-    if _LETTERS[ord(ch)] is None:
-        return 0
-    out = 1 if _CLASSES[ord(ch)] in _CASED else 0
-    script = _LETTER_INFO[ch][0]
-    if script:
-        low = ch.lower()
-        shift = _SCRIPT_SLOTS[list(ALPHABETS).index(script)][0]
-        out |= 1 << shift
-        for i, alphabet in enumerate(ALPHABETS[script].values()):
-            if low in alphabet:
-                out |= 1 << (shift + 16 * (i + 1))
-    return out
-
-
-def alphabet_of(vector: int) -> float | None:
-    """What the alphabet rule takes from a reading whose letters' :func:`letter_vector`
-    add up to ``vector`` (what :func:`alphabet_points` says), or None without a cased letter
-    (the rule does not apply). At most 32,767 letters."""
-    if not vector & 0xFFFF:
-        return None
-    out = 0
-    for shift, n, ones, tops, mask in _SCRIPT_SLOTS:
-        total = vector >> shift & 0xFFFF
-        if not total:
-            continue
-        covered = vector >> (shift + 16) & mask
-        # What each language does not use (no borrow: no language uses more than all), and
-        # whether one of those is zero (a 1 above, so that the test never goes negative).
-        gaps = total * ones - covered + (1 << (16 * n))
-        if (gaps - ones) & ~gaps & tops:
-            continue
-        out += total - max(memoryview(covered.to_bytes(2 * n, sys.byteorder)).cast("H"))
-    return PENALTIES["letter no language uses"] * out
-
-
 _MARKS = frozenset("HRTv")
 _CJK_COMMON = frozenset("kz")
 
@@ -801,8 +783,9 @@ def _frequent() -> dict[str, dict[int, None]]:
     chars: dict[str, set[str]] = {"ko": set(), "zh": set(), "ja": set()}
     for line in data_file("frequent.txt").decode("utf-8").splitlines():
         if line and not line.startswith("#"):
-            lang, _, found = line.split("\t")
-            chars["zh" if lang.startswith("zh") else lang].update(found)
+            lang, kind, found = line.split("\t")
+            if kind in ("hangul", "han"):
+                chars["zh" if lang.startswith("zh") else lang].update(found)
     return {lang: dict.fromkeys(map(ord, found)) for lang, found in chars.items()}
 
 

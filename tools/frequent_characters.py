@@ -1,21 +1,30 @@
-"""Write ``codecbox/data/frequent.txt``: the most frequent hangul syllables and CJK
-ideographs of real text, which the ``codecbox`` detector's scores use to tell Chinese from
-Korean or Japanese misread (``codecbox.guessing``).
+"""Write ``codecbox/data/frequent.txt``: what real text looks like, for the ``codecbox``
+detector's scores (``codecbox.guessing``): the most frequent hangul syllables and CJK
+ideographs (they tell Chinese from Korean or Japanese misread), and, for 45 languages
+written in the Latin, Cyrillic, Greek, Arabic, Hebrew and Thai scripts, how often each
+non-ASCII letter and each pair of neighbours with one (a space standing for a word's edge)
+occurs (they tell one code page's letters from another's).
 
-    python tools/frequent_characters.py [--locale-dir /usr/share/locale]
+    python tools/frequent_characters.py [--locale-dir /usr/share/locale] [--out FILE]
 
 The text is the translated messages of the gettext catalogues (``*.mo``) a Debian system
 carries in ``/usr/share/locale/<lang>/LC_MESSAGES``: real text written by many translators
 (of coreutils, glib, gtk, apt...), and not part of any benchmark of this repository. Only
-character counts are kept: the N most frequent of each kind, one line per language.
+counts are kept: the N most frequent characters of each CJK kind; each letter's share of a
+language's letters in units of 1/10,000 and each pair's share of its pairs in units of
+1/100,000, leaving out shares under one unit (to the scorer those are letters and pairs
+the language does not use). Text is lower-cased, combining marks are dropped and anything
+that is not a letter is a space.
 """
 
 from __future__ import annotations
 
 import argparse
 import gettext
+import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 #: language directory -> (kind of character, how many to keep)
@@ -25,7 +34,20 @@ LANGUAGES = {
     "zh_TW": ("han", 1800),
     "ja": ("han", 1500),
 }
+#: Languages whose letters and pairs are counted: language -> its catalogue folders.
+LETTER_LANGUAGES = {
+    **{
+        lang: (lang,)
+        for lang in (
+            "es fr it ca gl de nl da sv fi is fo et lv lt pl cs sk sl hr hu ro tr az sq mt cy "
+            "ga eu eo vi ru uk be bg sr mk el ar fa ur he th"
+        ).split()
+    },
+    "pt": ("pt", "pt_BR"),
+    "no": ("nb", "no"),
+}
 OUT = Path(__file__).resolve().parents[1] / "codecbox" / "data" / "frequent.txt"
+_PAIRS = re.compile(r"(?=([^\x00-\x7f].|.[^\x00-\x7f]))")
 
 
 def _kind(ch: str) -> str:
@@ -37,40 +59,78 @@ def _kind(ch: str) -> str:
     return ""
 
 
-def counts(folder: Path, kind: str) -> tuple[Counter[str], int]:
-    found: Counter[str] = Counter()
-    files = 0
-    for mo in sorted(folder.glob("*.mo")):
-        try:
-            with mo.open("rb") as f:
-                catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
-        except (OSError, UnicodeDecodeError, ValueError):
-            continue
-        files += 1
-        for text in catalog.values():
-            if isinstance(text, str):
-                found.update(ch for ch in unicodedata.normalize("NFC", text) if _kind(ch) == kind)
-    return found, files
+def messages(folders: list[Path]) -> Iterator[str]:
+    """The translated messages of every catalogue in these folders, in NFC."""
+    for folder in folders:
+        for mo in sorted(folder.glob("*.mo")):
+            try:
+                with mo.open("rb") as f:
+                    catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
+            except (OSError, UnicodeDecodeError, ValueError):
+                continue
+            for text in catalog.values():
+                if isinstance(text, str):
+                    yield unicodedata.normalize("NFC", text)
+
+
+def fold(text: str) -> str:
+    """Lower-case letters; combining marks dropped; anything else one space."""
+    out = []
+    for ch in text.lower():
+        if ch.isalpha():
+            out.append(ch)
+        elif not unicodedata.category(ch).startswith("M") and (not out or out[-1] != " "):
+            out.append(" ")
+    return "".join(out)
+
+
+def shares(folders: list[Path]) -> tuple[dict[str, int], dict[str, int]]:
+    """Non-ASCII letters in 1/10,000 of the letters, pairs with one in 1/100,000 of the pairs."""
+    letters: Counter[str] = Counter()
+    pairs: Counter[str] = Counter()
+    n_letters = n_pairs = 0
+    for text in messages(folders):
+        folded = fold(text)
+        found = Counter(folded)
+        found.pop(" ", None)
+        n_letters += sum(found.values())
+        letters.update({ch: n for ch, n in found.items() if not ch.isascii()})
+        n_pairs += max(0, len(folded) - 1)
+        pairs.update(_PAIRS.findall(folded))
+    out_letters = {ch: round(10_000 * n / max(n_letters, 1)) for ch, n in letters.most_common()}
+    out_pairs = {p: round(100_000 * n / max(n_pairs, 1)) for p, n in pairs.most_common()}
+    return (
+        {ch: n for ch, n in out_letters.items() if n >= 1},
+        {p: n for p, n in out_pairs.items() if n >= 1},
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locale-dir", type=Path, default=Path("/usr/share/locale"))
+    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    lines = ["# codecbox: the most frequent characters of real text, by language (see"]
-    lines.append("# tools/frequent_characters.py); one line per language: code, kind, characters")
+    lines = ["# codecbox: what real text looks like, by language (see"]
+    lines.append("# tools/frequent_characters.py); one line per language and kind: code, kind,")
+    lines.append("# then the characters (hangul, han), or each letter (letters) or pair of")
+    lines.append("# neighbours (pairs, _ for a word's edge) followed by its share in 1/10,000")
+    lines.append("# or 1/100,000")
     for lang, (kind, n) in LANGUAGES.items():
-        found, files = counts(args.locale_dir / lang / "LC_MESSAGES", kind)
+        found: Counter[str] = Counter()
+        for text in messages([args.locale_dir / lang / "LC_MESSAGES"]):
+            found.update(ch for ch in text if _kind(ch) == kind)
         top = "".join(ch for ch, _ in found.most_common(n))
-        total = sum(found.values())
-        covered = sum(c for _, c in found.most_common(n))
-        print(
-            f"{lang}: {files} catalogues, {len(found)} distinct, top {len(top)} cover "
-            f"{covered / max(total, 1):.1%} of {total} characters"
-        )
+        share = sum(c for _, c in found.most_common(n)) / max(sum(found.values()), 1)
+        print(f"{lang}: top {len(top)} of {len(found)} cover {share:.1%}")
         lines.append(f"{lang}\t{kind}\t{top}")
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {OUT}")
+    for lang, folders in LETTER_LANGUAGES.items():
+        letters, pairs = shares([args.locale_dir / f / "LC_MESSAGES" for f in folders])
+        print(f"{lang}: {len(letters)} letters, {len(pairs)} pairs")
+        lines.append(f"{lang}\tletters\t" + " ".join(f"{ch}{n}" for ch, n in letters.items()))
+        edges = " ".join(f"{p.replace(' ', '_')}{n}" for p, n in pairs.items())
+        lines.append(f"{lang}\tpairs\t{edges}")
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":
