@@ -16,43 +16,26 @@ output (error mode "replacement": one U+FFFD per error, where the standard emits
     ('～', '〜')
 
 Every codec has an incremental decoder (chunk boundaries anywhere give the same text) and
-works with any error handler: ``strict`` raises ``UnicodeDecodeError`` with the byte
-range of the first error, a handler is called once per error with that range.
-:data:`CODECS` maps each WHATWG name to its codec name. UTF-8, UTF-16LE/BE and
-x-user-defined are Python's own codecs (``utf-8``, ``utf-16-le``, ``utf-16-be``, and the
-``x-user-defined`` that :mod:`codecbox.labels` registers), which already decode exactly;
-``whatwg-utf-8`` and the like are accepted as aliases. The "replacement" encoding decodes
-any non-empty input to one U+FFFD (``whatwg-replacement``).
+works with any error handler (``strict`` raises at the first error, a handler is called
+once per error with its byte range). :data:`CODECS` maps each WHATWG name to its codec;
+UTF-8, UTF-16LE/BE and x-user-defined are Python's own codecs, which already decode
+exactly (``whatwg-utf-8`` and the like are aliases); "replacement" decodes any non-empty
+input to one U+FFFD. **Encoding is not in scope**: each encoder is the nearest Python
+codec's (:data:`PYTHON_CODECS`), and ``whatwg-replacement`` encodes nothing.
 
-**Encoding is not in scope**: each codec's encoder is the nearest Python codec's
-(:data:`PYTHON_CODECS`; windows-1252's is ``cp1252``), so it refuses
-what that codec refuses, and ``whatwg-replacement`` encodes nothing.
-
-How, and how fast: single-byte decoders are ``codecs.charmap_decode`` with a table built
-from the index (as fast as ``cp1252``). The multi-byte ones run a C codec (``cp932``,
-``cp949``, ``big5hkscs``, ``gb18030``, ``euc_jp``; for GBK ``gbk``, faster and exact on
-every pair it decodes, handing the input to gb18030's path at the first four-byte
-sequence) with an error handler that decodes each sequence the C codec refuses by the
-standard's algorithm; the few sequences the C codec decodes *differently* were found by
-comparing every one of its sequences with the index, and are fixed afterwards (a character
-only that sequence produces is replaced) or, when they cannot be told apart in the output,
-make that block of the input (64 KiB, cut after a byte no decoder here reads as a trail
-byte) go through a pure-Python implementation of the standard's decoder. ISO-2022-JP uses
-``iso2022_jp`` the same way when the input is plain (JIS X 0208, ASCII and Roman text,
-no errors; one regular expression checks it), and otherwise decodes escape by escape
-with the C codecs on the text between. Realistic input takes a quick path that sets
-nothing up per call: the C codec's own decode function with a stateless error handler (an
-error, unless ``errors="replace"``, sends the input to the path above), then one C-level
-scan of the text per character to suspect (``in``) or fix (``str.replace``).
-``benchmarks/whatwg_decoders.py`` measures the cost against the nearest Python codec:
-none for single-byte; on 10 MiB about 1.0-1.2x for the multi-byte ones (GBK about 0.8,
-with ``gbk`` under it), Big5 about 1.4 (eleven scans and the ``str.replace`` its ``£``
-needs) and ISO-2022-JP about 1.6 (its regular expression); per 5 KB page, 0-3.5 µs more
-(ISO-2022-JP about 15 µs; GBK less than gb18030).
-The index files ship gzipped in
-``codecbox/data/`` (``index-*.txt.gz``, see ``data/WHATWG-NOTICE.txt``) and load on first use:
-importing the module reads no index and compiles no regular expression, and a codec is
-built when ``codecs.lookup`` first asks for it.
+How: single-byte decoders are ``codecs.charmap_decode`` with a table built from the index.
+A multi-byte one runs a C codec (``cp932``, ``cp949``, ``big5hkscs``, ``gb18030``,
+``euc_jp``, ``gbk`` for GBK until a four-byte sequence) with an error handler that decodes
+each sequence the C codec refuses by the standard's algorithm; the few sequences the C
+codec decodes *differently* (found by comparing all of them with the index) are fixed
+afterwards, or, when the output cannot tell them apart, make their 64 KiB block go
+through a pure-Python decoder. ISO-2022-JP uses ``iso2022_jp`` the same way on plain input
+(one regular expression checks it), else decodes escape by escape. A page takes a quick
+path that sets nothing up per call: the C codec with a stateless error handler, then one
+scan of the text per character to suspect or fix (``benchmarks/whatwg_decoders.py``: as
+fast as Python's codecs for single-byte, 1.0-1.2x for most multi-byte ones, Big5 about
+1.4x, ISO-2022-JP 1.6x). The gzipped index files (``codecbox/data/``) load on first use,
+and a codec is built when ``codecs.lookup`` first asks for it.
 """
 
 from __future__ import annotations
@@ -134,7 +117,7 @@ def index(name: str) -> dict[int, int]:
 
 
 def _whole_bytes(data: ReadableBuffer) -> bytes:
-    """``data`` as bytes, without a copy when it is a view of a whole bytes object (what
+    """``data`` as bytes, without a copy when it views a whole bytes object (what
     ``bytes.decode`` passes a codec)."""
     if isinstance(data, bytes):
         return data
@@ -149,8 +132,14 @@ class _Redo(Exception):
     """A block must be decoded again by the pure-Python decoder."""
 
 
+class _FourBytes(Exception):
+    """GBK's quick path met a four-byte sequence: gb18030's quick path takes the input."""
+
+
 @dataclass
 class _Context:
+    """What the full path's error handler needs, on a per-thread stack."""
+
     spec: _MultiByte
     errors: str  # the caller's error handler
     obj: bytes  # the caller's whole input (what exceptions show)
@@ -165,10 +154,7 @@ _QUICK = "codecbox.whatwg-quick"
 
 
 def _stack() -> list[_Context]:
-    stack: list[_Context] | None = getattr(_LOCAL, "stack", None)
-    if stack is None:
-        stack = _LOCAL.stack = []
-    return stack
+    return _LOCAL.__dict__.setdefault("stack", [])  # type: ignore[no-any-return]
 
 
 def _report(
@@ -189,25 +175,19 @@ def _fixup(exc: UnicodeError) -> tuple[str, int]:
     stack = _stack()
     if not stack:  # used outside codecbox.whatwg: nothing to fix up with
         raise exc
-    ctx = stack[-1]
-    block = exc.object
-    out, end = ctx.spec.step(block, exc.start, len(block))
+    ctx, block, start = stack[-1], exc.object, exc.start
+    out, end = ctx.spec.step(block, start, len(block))
     if out is not None:
         return out, end
+    reason = ctx.spec.reason(block, start, end)
     if ctx.record:
-        ctx.found.append((exc.start, end, ctx.spec.reason(block, exc.start, end)))
+        ctx.found.append((start, end, reason))
         return "\ufffd", end
-    text, resume = _report(
-        ctx.spec.name,
-        ctx.errors,
-        ctx.obj,
-        ctx.base + exc.start,
-        ctx.base + end,
-        ctx.spec.reason(block, exc.start, end),
-    )
-    if not 0 <= resume - ctx.base <= len(block) or any(c in text for c in ctx.spec.changed):
+    base = ctx.base
+    text, resume = _report(ctx.spec.name, ctx.errors, ctx.obj, base + start, base + end, reason)
+    if not 0 <= resume - base <= len(block) or any(c in text for c in ctx.spec.changed):
         raise _Redo
-    return text, resume - ctx.base
+    return text, resume - base
 
 
 @cache
@@ -232,114 +212,77 @@ _SYNC = _pattern(rb"[\x00-\x2f\x3a-\x3f]")
 _BLOCK = 1 << 16
 
 
-class _Spec:
-    name: str
-
-    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
-        raise NotImplementedError
-
-
-class _SingleByte(_Spec):
+class _SingleByte:
     def __init__(self, name: str) -> None:
         self.name = name
-        self._table: str | None = None
 
-    @property
-    def table(self) -> str:
-        if self._table is None:
-            file = "iso-8859-8" if self.name == "ISO-8859-8-I" else self.name.lower()
-            mapping = index(file)
-            upper = "".join(chr(mapping.get(p, 0xFFFE)) for p in range(128))  # FFFE: undefined
-            self._table = "".join(map(chr, range(128))) + upper
-        return self._table
+    @cached_property
+    def table(self) -> str:  # U+FFFE: undefined
+        mapping = index("iso-8859-8" if self.name == "ISO-8859-8-I" else self.name.lower())
+        return "".join(chr(b if b < 128 else mapping.get(b - 128, 0xFFFE)) for b in range(256))
 
     def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
         try:
             return codecs.charmap_decode(data, errors, self.table)
-        except UnicodeDecodeError as exc:
-            raise UnicodeDecodeError(
-                self.name, exc.object, exc.start, exc.end, exc.reason
-            ) from None
+        except UnicodeDecodeError as e:
+            raise UnicodeDecodeError(self.name, e.object, e.start, e.end, e.reason) from None
 
 
-class _Replacement(_Spec):
+class _Replacement:
     name = "replacement"
 
     def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
         data = bytes(data)
         if not data:
             return "", 0
-        text, _ = _report(
-            self.name, errors, data, 0, len(data), "the replacement encoding decodes nothing"
-        )
-        return text, len(data)
+        reason = "the replacement encoding decodes nothing"
+        return _report(self.name, errors, data, 0, len(data), reason)[0], len(data)
 
 
-# A step decodes the one sequence starting at data[i] (the decoder in its initial state):
-# (text, end) for a character, (None, end) for an error that consumed data[i:end] (the
-# standard reprocesses data[end:]). A sequence cut by the end of data is an error that
-# consumes the rest ("end-of-queue"); _INCOMPLETE flags it when more input may follow.
+#: The standard's decoder for the one sequence at data[i] (in its initial state, data[:n]):
+#: (text, end) for a character, (None, end) for an error that consumed data[i:end] (the
+#: standard reprocesses data[end:]); a sequence cut by n is an error that consumes the rest.
 _Step = Callable[[bytes, int, int], tuple[str | None, int]]
+#: Whether data[i:n] begins a sequence that more bytes could complete.
+_Incomplete = Callable[[bytes, int, int], bool]
 
 
-class _MultiByte(_Spec):
-    def __init__(
-        self,
-        name: str,
-        codec: str,
-        *,
-        changed: dict[str, str] | None = None,
-        suspicious: str = "",
-        patterns: tuple[tuple[bytes, str], ...] = (),
-    ) -> None:
-        self.name = name
-        self.codec = codec
-        #: characters the C codec produces only from a sequence the standard decodes to another
-        self.fixes = changed or {}
-        #: characters the C codec may have produced from a sequence it decodes differently
-        self.suspicious = suspicious
-        #: byte sequences the C codec decodes differently, to a character other sequences
-        #: give too, with that character (the sequence matters only where it is present)
-        self.patterns = patterns
+class _MultiByte:
+    """A multi-byte decoder: the standard's, a sequence at a time (``step``), and a C codec
+    (``codec``) that decodes most sequences alike: the characters it gives only for a
+    sequence the standard decodes otherwise (``fixes``: wrong -> right), those it may have
+    given for one (``suspicious``), the sequences it decodes otherwise to a character other
+    sequences give too (``patterns``: sequence, character). ``then``: GBK's gb18030."""
+
+    def __init__(self, name: str, codec: str, step: _Step, incomplete: _Incomplete, *,
+                 fixes: dict[str, str] | None = None, suspicious: str = "",
+                 patterns: tuple[tuple[bytes, str], ...] = (),
+                 then: _MultiByte | None = None) -> None:  # fmt: skip
+        self.name, self.codec, self.step, self.incomplete = name, codec, step, incomplete
+        self.fixes, self.suspicious, self.patterns = fixes or {}, suspicious, patterns
         self.changed = "".join(self.fixes) + suspicious
-        # The quick path: the C codec's own decode function (no codecs.decode look-up), with
-        # one of two stateless error handlers (so nothing is set up per call), registered
-        # when the quick path is first built.
-        self._handlers = (f"{_QUICK}-{name}", f"{_QUICK}-{name}-replace")
-
-    @cached_property
-    def _c_codec(self) -> Callable[[ReadableBuffer, str], tuple[str, int]]:
-        return codecs.lookup(self.codec).decode
-
-    # subclasses: step(), incomplete()
-    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
-        raise NotImplementedError
-
-    def incomplete(self, data: bytes, i: int, n: int) -> bool:
-        """True if data[i:n] is the beginning of a sequence that more bytes could complete."""
-        raise NotImplementedError
+        self.then = then
 
     def reason(self, data: bytes, start: int, end: int) -> str:
         if end >= len(data) and self.incomplete(data, start, len(data)):
             return "incomplete multibyte sequence"
         return "illegal multibyte sequence"
 
-    # --- whole-input decoding ---
-
     def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
         if not final:
             return self._partial(bytes(data), errors)
         quick = self._quick(data, errors)
-        if quick is not None:
-            return quick
-        return self._full(bytes(data), errors)
+        return quick if quick is not None else self._full(bytes(data), errors)
 
-    def _full(self, data: bytes, errors: str) -> tuple[str, int]:
-        """A whole input the quick path left: blocks, and the pure-Python decoder where needed."""
+    def _full(
+        self, data: bytes, errors: str, obj: bytes | None = None, base: int = 0
+    ) -> tuple[str, int]:
+        """A whole input the quick path left (errors reported as positions in ``obj``, where
+        ``data`` starts at ``base``): in one piece, or in blocks if the pure-Python decoder
+        is needed somewhere in a big input (then only those blocks pay for it)."""
+        obj = data if obj is None else obj
         try:
-            # In one piece first; if the pure-Python decoder is needed somewhere in a big
-            # input, in blocks, so that only the blocks that need it pay for it.
-            text = self._block(data, errors, data, 0, split=len(data) > 2 * _BLOCK)
+            text = self._block(data, errors, obj, base, split=len(data) > 2 * _BLOCK)
             if text is not None:
                 return text, len(data)
             pieces, start = [], 0
@@ -348,20 +291,18 @@ class _MultiByte(_Spec):
                 if cut < 0:
                     found = _SYNC().search(data, start + _BLOCK)
                     cut = len(data) - 1 if found is None else found.start()
-                block = self._block(data[start : cut + 1], errors, data, start, split=False)
+                block = self._block(data[start : cut + 1], errors, obj, base + start)
                 assert block is not None
                 pieces.append(block)
                 start = cut + 1
             return "".join(pieces), len(data)
         except _Redo:
-            return self.slow(data, 0, len(data), errors, data, True)
+            return self.slow(data, 0, len(data), errors, obj, True, base)
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
-        """Decode all but a sequence cut by the end of ``data`` (more input may follow).
-
-        Up to the last sync byte as a whole input, then the few bytes after it one
-        sequence at a time, so a character is returned as soon as its last byte arrives.
-        """
+        """All but a sequence cut by the end of ``data`` (more input may follow): up to the
+        last sync byte as a whole input, then the few bytes after it one sequence at a
+        time, so that a character is returned as soon as its last byte arrives."""
         cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
         if cut < len(data) - 256:
             for found in _SYNC().finditer(data, max(cut, len(data) - 256)):
@@ -370,48 +311,43 @@ class _MultiByte(_Spec):
         if cut:
             try:
                 text = self.decode(data[:cut], errors, True)[0]
-            except UnicodeDecodeError as exc:
-                raise UnicodeDecodeError(
-                    exc.encoding, data, exc.start, exc.end, exc.reason
-                ) from None
+            except UnicodeDecodeError as e:
+                raise UnicodeDecodeError(e.encoding, data, e.start, e.end, e.reason) from None
         rest, used = self.slow(data, cut, len(data), errors, data, False)
         return text + rest, cut + used
 
-    def _quick_fixup(self, exc: UnicodeError) -> tuple[str, int]:
-        """Error handler of the quick path: a sequence the C codec refuses, or _Redo."""
-        if not isinstance(exc, UnicodeDecodeError):
-            raise exc
-        out, end = self.step(exc.object, exc.start, len(exc.object))
-        if out is None:
-            raise _Redo  # an error: the full path reports it
-        return out, end
-
-    def _quick_fixup_replace(self, exc: UnicodeError) -> tuple[str, int]:
-        """The same, for errors="replace": an error is one U+FFFD, and decoding goes on."""
-        if not isinstance(exc, UnicodeDecodeError):
-            raise exc
-        out, end = self.step(exc.object, exc.start, len(exc.object))
-        return ("\ufffd" if out is None else out), end
-
     @cached_property
     def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
-        """The C codec on the whole input, or None if anything needs more care.
+        """The C codec on the whole input, or None if anything needs more care: an error
+        (unless ``errors`` is "replace"), a character the C codec may have produced from a
+        sequence it decodes otherwise, or such a sequence. It runs on every page: a closure
+        over what it needs, with two stateless error handlers registered once."""
+        c_codec, then = codecs.lookup(self.codec).decode, self.then
+        step = self.step if then is None else _gbk_quick_step
+        suspicious, patterns, fixes = tuple(self.suspicious), self.patterns, [*self.fixes.items()]
 
-        That is: an error (unless ``errors`` is "replace"), a character the C codec may
-        have produced from a sequence it decodes differently, or such a sequence. A
-        closure over what it needs, since it runs on every page.
-        """
-        c_codec, handlers = self._c_codec, self._handlers
-        codecs.register_error(handlers[0], self._quick_fixup)
-        codecs.register_error(handlers[1], self._quick_fixup_replace)
-        suspicious, patterns = tuple(self.suspicious), self.patterns
-        fixes = tuple(self.fixes.items())
+        def handler(replace: bool) -> Callable[[UnicodeError], tuple[str, int]]:
+            def fixup(exc: UnicodeError) -> tuple[str, int]:
+                if not isinstance(exc, UnicodeDecodeError):
+                    raise exc
+                out, end = step(exc.object, exc.start, len(exc.object))
+                if out is None and not replace:
+                    raise _Redo  # an error: the full path reports it
+                return ("\ufffd" if out is None else out), end
+
+            return fixup
+
+        handlers = (f"{_QUICK}-{self.name}", f"{_QUICK}-{self.name}-replace")
+        codecs.register_error(handlers[0], handler(False))
+        codecs.register_error(handlers[1], handler(True))
 
         def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
             try:
                 text, used = c_codec(data, handlers[errors == "replace"])
             except _Redo:
                 return None
+            except _FourBytes:
+                return then._quick(data, errors) if then is not None else None
             for c in suspicious:
                 if c in text:
                     return None
@@ -426,15 +362,6 @@ class _MultiByte(_Spec):
 
         return quick
 
-    def decode_as(self, block: bytes, errors: str, obj: bytes, base: int) -> str:
-        """Decode ``block`` (which ends cleanly), reporting errors as positions in ``obj``."""
-        try:
-            text = self._block(block, errors, obj, base)
-            assert text is not None
-            return text
-        except _Redo:
-            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
-
     def _c_decode(self, block: ReadableBuffer, ctx: _Context) -> str:
         stack = _stack()
         stack.append(ctx)
@@ -446,18 +373,14 @@ class _MultiByte(_Spec):
     def _block(
         self, block: bytes, errors: str, obj: bytes, base: int, *, split: bool = False
     ) -> str | None:
-        """One block, ending at a sync byte (or the end of the input).
-
-        None if ``split`` and the pure-Python decoder is needed (nothing reported yet).
-        """
+        """One block, ending at a sync byte (or the end of the input); None if ``split`` and
+        the pure-Python decoder is needed (nothing reported yet)."""
         ctx = _Context(self, errors, obj, base, record=True)
         text = self._c_decode(block, ctx)
-        if (self.suspicious and any(c in text for c in self.suspicious)) or any(
+        if any(c in text for c in self.suspicious) or any(
             c in text and p in block for p, c in self.patterns
         ):
-            if split:
-                return None
-            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
+            return None if split else self.slow(block, 0, len(block), errors, obj, True, base)[0]
         if ctx.found and errors != "replace":
             if errors == "strict":
                 start, end, reason = ctx.found[0]
@@ -467,20 +390,11 @@ class _MultiByte(_Spec):
             except _Redo:
                 return self.slow(block, 0, len(block), errors, obj, True, base)[0]
         for wrong, right in self.fixes.items():
-            if wrong in text:
-                text = text.replace(wrong, right)
+            text = text.replace(wrong, right)
         return text
 
-    def slow(
-        self,
-        data: bytes,
-        start: int,
-        stop: int,
-        errors: str,
-        obj: bytes,
-        final: bool,
-        base: int = 0,
-    ) -> tuple[str, int]:
+    def slow(self, data: bytes, start: int, stop: int, errors: str, obj: bytes, final: bool,
+             base: int = 0) -> tuple[str, int]:  # fmt: skip
         """The standard's decoder in pure Python: (text, bytes of data consumed)."""
         out: list[str] = []
         i = start
@@ -495,61 +409,51 @@ class _MultiByte(_Spec):
                 break
             text, end = step(data, i, stop)
             if text is None:
-                text, resume = _report(
-                    self.name, errors, obj, base + i, base + end, self.reason(data, i, end)
-                )
+                reason = self.reason(data, i, end)
+                text, resume = _report(self.name, errors, obj, base + i, base + end, reason)
                 end = resume - base
             out.append(text)
             i = end
         return "".join(out), i - start
 
 
-class _DoubleByte(_MultiByte):
-    """Shift_JIS, EUC-KR, Big5: a lead byte, then one trail byte."""
+# --- the standard's multi-byte decoders: a step each ---------------------------------------
 
-    def __init__(
-        self,
-        name: str,
-        codec: str,
-        leads: tuple[tuple[int, int], ...],
-        pointer: Callable[[int, int], int | None],
-        table: str,
-        singles: Callable[[int], str | None],
-        **fixes: Any,
-    ) -> None:
-        super().__init__(name, codec, **fixes)
-        self.leads = bytes(b for lo, hi in leads for b in range(lo, hi + 1))
-        self.pointer = pointer
-        self.table_name = table
-        self.singles = singles
-        self.specials: dict[int, str] = {}
 
-    @property
-    def table(self) -> dict[int, int]:
-        return index(self.table_name)
+def _double_byte(
+    leads: bytes,
+    pointer: Callable[[int, int], int | None],
+    table: str,
+    single: Callable[[int], str | None],
+    specials: dict[int, str],
+) -> tuple[_Step, _Incomplete]:
+    """Shift_JIS, EUC-KR, Big5: a byte alone (``single``), or a lead byte and a trail byte
+    whose ``pointer`` is in the index ``table`` (or in ``specials``)."""
 
-    def incomplete(self, data: bytes, i: int, n: int) -> bool:
-        return i + 1 >= n and data[i] in self.leads
-
-    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
+    def step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
         b = data[i]
-        single = self.singles(b)
-        if single is not None:
-            return single, i + 1
-        if b not in self.leads:
+        alone = single(b)
+        if alone is not None:
+            return alone, i + 1
+        if b not in leads:
             return None, i + 1
         if i + 1 >= n:
             return None, n
         t = data[i + 1]
-        pointer = self.pointer(b, t)
-        if pointer is not None:
-            special = self.specials.get(pointer)
+        p = pointer(b, t)
+        if p is not None:
+            special = specials.get(p)
             if special is not None:
                 return special, i + 2
-            cp = self.table.get(pointer)
+            cp = index(table).get(p)
             if cp is not None:
                 return chr(cp), i + 2
         return None, i + 1 if t < 0x80 else i + 2
+
+    def incomplete(data: bytes, i: int, n: int) -> bool:
+        return i + 1 >= n and data[i] in leads
+
+    return step, incomplete
 
 
 def _sjis_pointer(lead: int, byte: int) -> int | None:
@@ -562,9 +466,7 @@ def _sjis_pointer(lead: int, byte: int) -> int | None:
 def _sjis_single(b: int) -> str | None:
     if b <= 0x80:
         return chr(b)
-    if 0xA1 <= b <= 0xDF:
-        return chr(0xFF61 - 0xA1 + b)
-    return None
+    return chr(0xFF61 - 0xA1 + b) if 0xA1 <= b <= 0xDF else None
 
 
 def _euc_kr_pointer(lead: int, byte: int) -> int | None:
@@ -581,118 +483,56 @@ def _ascii_single(b: int) -> str | None:
     return chr(b) if b < 0x80 else None
 
 
-class _ShiftJIS(_DoubleByte):
-    def __init__(self) -> None:
-        super().__init__(
-            "Shift_JIS",
-            "cp932",
-            ((0x81, 0x9F), (0xE0, 0xFC)),
-            _sjis_pointer,
-            "jis0208",
-            _sjis_single,
-            # cp932 decodes 0xA0, 0xFD, 0xFE, 0xFF (errors here) to U+F8F0-U+F8F3
-            suspicious="\uf8f0\uf8f1\uf8f2\uf8f3",
-        )
-        # pointers 8836-10715 (lead bytes 0xF0-0xF9) are the private use area
-        self.specials = {p: chr(0xE000 - 8836 + p) for p in range(8836, 10716)}
+_LEADS_81_FE = bytes(range(0x81, 0xFF))
 
 
-class _Big5(_DoubleByte):
-    def __init__(self) -> None:
-        super().__init__(
-            "Big5",
-            "big5hkscs",
-            ((0x81, 0xFE),),
-            _big5_pointer,
-            "big5",
-            _ascii_single,
-            # big5hkscs -> the Big5 index, for characters only that sequence gives
-            changed={
-                "\u2022": "\u2027",  # A1 45
-                "\uff64": "\ufe51",  # A1 4E
-                "\u203e": "\u00af",  # A1 C2
-                "\u223c": "\uff5e",  # A1 E3
-                "\u2641": "\u2295",  # A1 F2
-                "\u2609": "\u2299",  # A1 F3
-                "\u00a5": "\uffe5",  # A2 44
-                "\u00a2": "\uffe0",  # A2 46
-                "\u00a3": "\uffe1",  # A2 47
-            },
-            # A2 41 and A2 42 give U+FF0F and U+FF3C in big5hkscs, as other sequences do
-            patterns=((b"\xa2\x41", "\uff0f"), (b"\xa2\x42", "\uff3c")),
-        )
-        self.specials = {
-            1133: "\u00ca\u0304",
-            1135: "\u00ca\u030c",
-            1164: "\u00ea\u0304",
-            1166: "\u00ea\u030c",
-        }
+def _gb18030_incomplete(data: bytes, i: int, n: int) -> bool:
+    if not 0x81 <= data[i] <= 0xFE:
+        return False
+    if i + 1 >= n:
+        return True
+    if not 0x30 <= data[i + 1] <= 0x39:
+        return False
+    return i + 2 >= n or (0x81 <= data[i + 2] <= 0xFE and i + 3 >= n)
 
 
-class _EUCKR(_DoubleByte):
-    def __init__(self) -> None:
-        super().__init__(
-            "EUC-KR", "cp949", ((0x81, 0xFE),), _euc_kr_pointer, "euc-kr", _ascii_single
-        )
-
-
-class _GB18030(_MultiByte):
-    """The standard's gb18030 decoder (GBK's too) over Python's ``gb18030``.
-
-    Python's gb18030 predates GB 18030-2022: 20 two-byte sequences still give private-use
-    characters, and A8 BC / 81 35 F4 37 are swapped (U+E7C7, U+1E3F); a text holding one
-    of those takes the careful path.
-    """
-
-    def __init__(self, name: str = "gb18030") -> None:
-        super().__init__(
-            name,
-            "gb18030",
-            suspicious="\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796"
-            "\ue7c7\ue81e\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f",
-        )
-
-    def incomplete(self, data: bytes, i: int, n: int) -> bool:
-        if not 0x81 <= data[i] <= 0xFE:
-            return False
-        if i + 1 >= n:
-            return True
-        if not 0x30 <= data[i + 1] <= 0x39:
-            return False
+def _gb18030_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
+    b = data[i]
+    if b < 0x80:
+        return chr(b), i + 1
+    if b == 0x80:
+        return "\u20ac", i + 1
+    if b == 0xFF:
+        return None, i + 1
+    if i + 1 >= n:
+        return None, n
+    b2 = data[i + 1]
+    if 0x30 <= b2 <= 0x39:
         if i + 2 >= n:
-            return True
-        return 0x81 <= data[i + 2] <= 0xFE and i + 3 >= n
-
-    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
-        b = data[i]
-        if b < 0x80:
-            return chr(b), i + 1
-        if b == 0x80:
-            return "\u20ac", i + 1
-        if b == 0xFF:
-            return None, i + 1
-        if i + 1 >= n:
             return None, n
-        b2 = data[i + 1]
-        if 0x30 <= b2 <= 0x39:
-            if i + 2 >= n:
-                return None, n
-            b3 = data[i + 2]
-            if not 0x81 <= b3 <= 0xFE:
-                return None, i + 1
-            if i + 3 >= n:
-                return None, n
-            b4 = data[i + 3]
-            if not 0x30 <= b4 <= 0x39:
-                return None, i + 1
-            pointer = (((b - 0x81) * 10 + b2 - 0x30) * 126 + b3 - 0x81) * 10 + b4 - 0x30
-            cp = _gb18030_ranges_code_point(pointer)
-            return (None, i + 4) if cp is None else (chr(cp), i + 4)
-        if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
-            found = index("gb18030").get((b - 0x81) * 190 + b2 - (0x40 if b2 < 0x7F else 0x41))
-            if found is not None:
-                return chr(found), i + 2
-        return None, i + 1 if b2 < 0x80 else i + 2
+        b3 = data[i + 2]
+        if not 0x81 <= b3 <= 0xFE:
+            return None, i + 1
+        if i + 3 >= n:
+            return None, n
+        b4 = data[i + 3]
+        if not 0x30 <= b4 <= 0x39:
+            return None, i + 1
+        pointer = (((b - 0x81) * 10 + b2 - 0x30) * 126 + b3 - 0x81) * 10 + b4 - 0x30
+        cp = _gb18030_ranges_code_point(pointer)
+        return (None, i + 4) if cp is None else (chr(cp), i + 4)
+    if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
+        found = index("gb18030").get((b - 0x81) * 190 + b2 - (0x40 if b2 < 0x7F else 0x41))
+        if found is not None:
+            return chr(found), i + 2
+    return None, i + 1 if b2 < 0x80 else i + 2
+
+
+def _gbk_quick_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
+    """gb18030's step in GBK's quick path, which leaves a four-byte sequence to gb18030's."""
+    if 0x81 <= data[i] <= 0xFE and i + 1 < n and 0x30 <= data[i + 1] <= 0x39:
+        raise _FourBytes
+    return _gb18030_step(data, i, n)
 
 
 @cache
@@ -711,102 +551,40 @@ def _gb18030_ranges_code_point(pointer: int) -> int | None:
     return code_points[k] + pointer - pointers[k]
 
 
-class _FourBytes(Exception):
-    """GBK's quick path met a four-byte sequence: gb18030's quick path takes the input."""
+def _euc_jp_incomplete(data: bytes, i: int, n: int) -> bool:
+    b = data[i]
+    if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
+        return i + 1 >= n or (b == 0x8F and 0xA1 <= data[i + 1] <= 0xFE and i + 2 >= n)
+    return False
 
 
-class _GBK(_GB18030):
-    """GBK: the same decoder, over Python's ``gbk`` while the input has no four-byte sequence.
-
-    Every two-byte sequence ``gbk`` decodes, it decodes as the index does (all 23,940
-    compared), and it is the faster C decoder, with nothing to fix afterwards; what it
-    refuses (0x80, the 2,275 pairs it lacks) the error handler decodes by the standard. A
-    four-byte sequence, which GBK pages seldom hold but a text encoded by gb18030 is full
-    of, hands the whole input to gb18030's quick path instead (one per character through
-    the error handler would be slow).
-    """
-
-    def __init__(self, gb18030: _GB18030) -> None:
-        _MultiByte.__init__(self, "GBK", "gbk")
-        self.gb18030 = gb18030
-
-    def _four_bytes(self, exc: UnicodeError) -> None:
-        if isinstance(exc, UnicodeDecodeError):
-            data, i = exc.object, exc.start
-            if i + 1 < len(data) and 0x30 <= data[i + 1] <= 0x39 and 0x81 <= data[i] <= 0xFE:
-                raise _FourBytes
-
-    def _quick_fixup(self, exc: UnicodeError) -> tuple[str, int]:
-        self._four_bytes(exc)
-        return super()._quick_fixup(exc)
-
-    def _quick_fixup_replace(self, exc: UnicodeError) -> tuple[str, int]:
-        self._four_bytes(exc)
-        return super()._quick_fixup_replace(exc)
-
-    @cached_property
-    def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
-        gbk, gb18030 = _MultiByte._quick.func(self), self.gb18030._quick  # type: ignore[attr-defined]
-
-        def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
-            try:
-                return gbk(data, errors)  # type: ignore[no-any-return]
-            except _FourBytes:
-                return gb18030(data, errors)
-
-        return quick
-
-
-class _EUCJP(_MultiByte):
-    def __init__(self) -> None:
-        super().__init__(
-            "EUC-JP",
-            "euc_jp",
-            changed={
-                "\u301c": "\uff5e",  # A1 C1
-                "\u2016": "\u2225",  # A1 C2
-                "\u2212": "\uff0d",  # A1 DD
-                "\u00a2": "\uffe0",  # A1 F1
-                "\u00a3": "\uffe1",  # A1 F2
-                "\u00ac": "\uffe2",  # A2 CC
-            },
-            patterns=((b"\x8f\xa2\xb7", "~"),),  # the index: U+FF5E
-        )
-
-    def incomplete(self, data: bytes, i: int, n: int) -> bool:
-        b = data[i]
-        if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
-            if i + 1 >= n:
-                return True
-            return b == 0x8F and 0xA1 <= data[i + 1] <= 0xFE and i + 2 >= n
-        return False
-
-    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
-        b = data[i]
-        if b < 0x80:
-            return chr(b), i + 1
-        if not (b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE):
-            return None, i + 1
-        if i + 1 >= n:
+def _euc_jp_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
+    b = data[i]
+    if b < 0x80:
+        return chr(b), i + 1
+    if not (b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE):
+        return None, i + 1
+    if i + 1 >= n:
+        return None, n
+    t = data[i + 1]
+    if b == 0x8E and 0xA1 <= t <= 0xDF:
+        return chr(0xFF61 - 0xA1 + t), i + 2
+    table = "jis0208"
+    if b == 0x8F and 0xA1 <= t <= 0xFE:
+        if i + 2 >= n:
             return None, n
-        t = data[i + 1]
-        if b == 0x8E and 0xA1 <= t <= 0xDF:
-            return chr(0xFF61 - 0xA1 + t), i + 2
-        table = "jis0208"
-        if b == 0x8F and 0xA1 <= t <= 0xFE:
-            if i + 2 >= n:
-                return None, n
-            table, b, t, i = "jis0212", t, data[i + 2], i + 1
-        if 0xA1 <= b <= 0xFE and 0xA1 <= t <= 0xFE:
-            cp = index(table).get((b - 0xA1) * 94 + t - 0xA1)
-            if cp is not None:
-                return chr(cp), i + 2
-        return None, i + 1 if t < 0x80 else i + 2
+        table, b, t, i = "jis0212", t, data[i + 2], i + 1
+    if 0xA1 <= b <= 0xFE and 0xA1 <= t <= 0xFE:
+        cp = index(table).get((b - 0xA1) * 94 + t - 0xA1)
+        if cp is not None:
+            return chr(cp), i + 2
+    return None, i + 1 if t < 0x80 else i + 2
 
 
 # --- ISO-2022-JP ---------------------------------------------------------------------------
 
 _ESCAPES = {b"(B": "ASCII", b"(J": "Roman", b"(I": "katakana", b"$@": "lead", b"$B": "lead"}
+_MODES = ["ASCII", "Roman", "katakana", "lead"]
 
 
 def _charmap(pairs: dict[int, int]) -> str:
@@ -824,8 +602,9 @@ _PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
 _JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
 
 
-class _ISO2022JP(_Spec):
-    """The standard's ISO-2022-JP decoder, with the C codecs on the text between escapes."""
+class _ISO2022JP:
+    """The standard's ISO-2022-JP decoder, with the C codecs on the text between escapes
+    (and Python's ``iso2022_jp`` on the whole of a plain input, see _ISO_CLEAN)."""
 
     name = "ISO-2022-JP"
 
@@ -839,10 +618,8 @@ class _ISO2022JP(_Spec):
     def run(
         self, data: bytes, errors: str, final: bool, state: tuple[str, bool]
     ) -> tuple[str, int, tuple[str, bool]]:
-        """Decode from ``state`` (decoder/output state, output flag): text, consumed, state.
-
-        When not ``final``, stops before a sequence that more input could complete.
-        """
+        """Decode from ``state`` (decoder/output state, output flag): text, consumed, state;
+        when not ``final``, stop before a sequence that more input could complete."""
         mode, flag = state
         out: list[str] = []
         i, n = 0, len(data)
@@ -861,93 +638,70 @@ class _ISO2022JP(_Spec):
                     flag = False
                     i = error(i, i + 1, "invalid escape sequence")
                     continue
-                mode, was = code, flag
-                flag = True
+                mode, was, flag = code, flag, True
                 i = i + 3 if not was else error(i, i + 3, "escape sequence without text")
                 continue
             stop = data.find(b"\x1b", i)
             stop = n if stop < 0 else stop
-            segment = data[i:stop]
-            flag = False
+            segment, flag = data[i:stop], False
             if mode != "lead":
-                text, _ = _charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i)
-                out.append(text)
+                out.append(_charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i))
                 i = stop
                 continue
             if _JIS_PAIRS().match(segment):
-                translated = segment.translate(_PLUS_0X80)
                 try:
-                    out.append(_EUC_JP.decode_as(translated, errors, data, i))
-                except UnicodeDecodeError as exc:
-                    raise UnicodeDecodeError(
-                        self.name, data, exc.start, exc.end, exc.reason
-                    ) from None
+                    out.append(_EUC_JP._full(segment.translate(_PLUS_0X80), errors, data, i)[0])
+                except UnicodeDecodeError as e:
+                    raise UnicodeDecodeError(self.name, data, e.start, e.end, e.reason) from None
                 i = stop
                 continue
-            waiting = False
             while i < stop:  # one pair at a time
                 b = data[i]
                 if not 0x21 <= b <= 0x7E:
                     i = error(i, i + 1, "illegal multibyte sequence")
                     continue
                 if i + 1 >= n:
-                    waiting = not final
-                    if final:
-                        i = error(i, i + 1, "incomplete multibyte sequence")
+                    if not final:
+                        return "".join(out), i, (mode, flag)  # wait for the trail byte
+                    i = error(i, i + 1, "incomplete multibyte sequence")
                     break
                 t = data[i + 1]
                 if t == 0x1B:  # an error; the ESC starts an escape sequence
                     i = error(i, i + 1, "illegal multibyte sequence")
                     break
-                pointer = (b - 0x21) * 94 + t - 0x21
-                cp = index("jis0208").get(pointer) if 0x21 <= t <= 0x7E else None
+                cp = index("jis0208").get((b - 0x21) * 94 + t - 0x21) if 0x21 <= t <= 0x7E else None
                 if cp is None:
                     i = error(i, i + 2, "illegal multibyte sequence")
                 else:
                     out.append(chr(cp))
                     i += 2
-            if waiting:
-                break
         return "".join(out), i, (mode, flag)
 
 
-class _ISO2022JPClean(_MultiByte):
-    """Python's iso2022_jp on input that stays in ASCII, Roman and JIS X 0208 text.
-
-    On such input (:data:`_ISO_CLEAN`) it differs from the standard only where euc_jp
-    does (six JIS X 0208 characters) and in the pairs it lacks (NEC and IBM extensions),
-    which the error handler decodes. Only its quick path is used: anything else (an
-    error when ``errors`` is not "replace", a pair cut by an escape) is left to
-    :meth:`_ISO2022JP.run`.
-    """
-
-    def __init__(self) -> None:
-        super().__init__("ISO-2022-JP", "iso2022_jp", changed=_EUC_JP.fixes)
-
-    def incomplete(self, data: bytes, i: int, n: int) -> bool:
-        return False
-
-    def step(self, data: bytes, i: int, n: int) -> tuple[str | None, int]:
-        escape = data.rfind(b"\x1b", 0, i)
-        if not (
-            escape >= 0
-            and data[escape + 1] == 0x24
-            and (i - escape - 3) % 2 == 0
-            and i + 2 <= n
-            and 0x21 <= data[i] <= 0x7E
-            and 0x21 <= data[i + 1] <= 0x7E
-        ):
-            raise _Redo  # not the JIS X 0208 pair expected: let the full decoder decide
-        cp = index("jis0208").get((data[i] - 0x21) * 94 + data[i + 1] - 0x21)
-        return (None, i + 2) if cp is None else (chr(cp), i + 2)
+def _iso_clean_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
+    """The JIS X 0208 pair at data[i] that Python's iso2022_jp lacks (NEC and IBM
+    extensions), or _Redo if that is not what is there (an escape cut a pair, say)."""
+    escape = data.rfind(b"\x1b", 0, i)
+    if not (
+        escape >= 0
+        and data[escape + 1] == 0x24
+        and (i - escape - 3) % 2 == 0
+        and i + 2 <= n
+        and 0x21 <= data[i] <= 0x7E
+        and 0x21 <= data[i + 1] <= 0x7E
+    ):
+        raise _Redo  # not the JIS X 0208 pair expected: let the full decoder decide
+    cp = index("jis0208").get((data[i] - 0x21) * 94 + data[i + 1] - 0x21)
+    return (None, i + 2) if cp is None else (chr(cp), i + 2)
 
 
 _ISO_TEXT = rb"[^\x0e\x0f\x1b\x80-\xff]"
-#: ISO-2022-JP without katakana, errors, or two escape sequences in a row. The JIS X 0208
-#: runs are not checked for an even length: an odd byte makes the C codec fail at the ESC
-#: after it, and the error handler hands the input to the full decoder.
-#: Possessive quantifiers (Python 3.11+) only save backtracking here: every run ends where
-#: an ESC begins, which no run can hold, so on Python 3.10 greedy ones match the same bytes.
+#: ISO-2022-JP in ASCII, Roman and JIS X 0208 text, with no two escape sequences in a row:
+#: Python's iso2022_jp decodes it as the standard does but where euc_jp does (its six
+#: fixes) and the pairs it lacks (_iso_clean_step). An odd JIS X 0208 run makes the C codec
+#: fail at the ESC after it, and the error handler hands the input to the full decoder.
+#: Possessive quantifiers (3.11+) only save backtracking here: every run ends where an ESC
+#: begins, which no run can hold, so on Python 3.10 greedy ones match the same bytes.
 _PLUS = b"+" if sys.version_info >= (3, 11) else b""
 _ISO_CLEAN = _pattern(
     rb"%s*%s(?:\x1b\([BJ]%s+%s|\x1b\$[@B][\x21-\x7e]+%s)*%s(?:\x1b\(B)?%s"
@@ -955,51 +709,76 @@ _ISO_CLEAN = _pattern(
 )
 
 
-def _charmap_report(
-    segment: bytes, errors: str, table: str, obj: bytes, base: int
-) -> tuple[str, int]:
+def _charmap_report(segment: bytes, errors: str, table: str, obj: bytes, base: int) -> str:
     """charmap_decode, with errors reported as positions in ``obj``."""
-    try:
-        return codecs.charmap_decode(segment, "strict", table)
-    except UnicodeDecodeError:
-        pass
     out: list[str] = []
     i = 0
     while i < len(segment):
         try:
-            text, used = codecs.charmap_decode(segment[i:], "strict", table)
-            out.append(text)
+            out.append(codecs.charmap_decode(segment[i:] if i else segment, "strict", table)[0])
             break
         except UnicodeDecodeError as exc:
             out.append(codecs.charmap_decode(segment[i : i + exc.start], "strict", table)[0])
-            start = i + exc.start
-            text, resume = _report(
-                "ISO-2022-JP", errors, obj, base + start, base + start + 1, "illegal byte"
-            )
+            start = base + i + exc.start
+            text, resume = _report("ISO-2022-JP", errors, obj, start, start + 1, "illegal byte")
             out.append(text)
             i = resume - base
-    return "".join(out), len(segment)
+    return "".join(out)
 
 
 # --- registration --------------------------------------------------------------------------
 
-_EUC_JP = _EUCJP()
-_ISO = _ISO2022JP()
-_ISO_CLEAN_SPEC = _ISO2022JPClean()
-_GB18030_SPEC = _GB18030()
-_SPECS: dict[str, _Spec] = {name: _SingleByte(name) for name in _SINGLE_BYTE}
-_SPECS.update(
-    {
-        "Shift_JIS": _ShiftJIS(),
-        "EUC-KR": _EUCKR(),
-        "Big5": _Big5(),
-        "GBK": _GBK(_GB18030_SPEC),
-        "gb18030": _GB18030_SPEC,
-        "EUC-JP": _EUC_JP,
-        "ISO-2022-JP": _ISO,
-        "replacement": _Replacement(),
-    }
+
+def _fixes(wrong: str, right: str) -> dict[str, str]:
+    return dict(zip(wrong, right, strict=True))
+
+
+# Python's gb18030 predates GB 18030-2022: 20 pairs give private-use characters, and A8 BC
+# and 81 35 F4 37 are swapped (U+E7C7, U+1E3F).
+_SUSPICIOUS = "\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796\ue7c7\ue81e"
+_SUSPICIOUS += "\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f"
+_GB18030 = _MultiByte(
+    "gb18030", "gb18030", _gb18030_step, _gb18030_incomplete, suspicious=_SUSPICIOUS
 )
+# euc_jp -> the index: A1 C1, A1 C2, A1 DD, A1 F1, A1 F2, A2 CC; 8F A2 B7 is U+FF5E, not "~"
+_FIXES = _fixes("\u301c\u2016\u2212\u00a2\u00a3\u00ac", "\uff5e\u2225\uff0d\uffe0\uffe1\uffe2")
+_EUC_JP = _MultiByte("EUC-JP", "euc_jp", _euc_jp_step, _euc_jp_incomplete, fixes=_FIXES,
+                     patterns=((b"\x8f\xa2\xb7", "~"),))  # fmt: skip
+_ISO_CLEAN_SPEC = _MultiByte("ISO-2022-JP", "iso2022_jp", _iso_clean_step, lambda *_: False,
+                             fixes=_FIXES)  # fmt: skip
+# Shift_JIS: pointers 8836-10715 (lead bytes 0xF0-0xF9) are the private use area; cp932
+# decodes 0xA0, 0xFD, 0xFE, 0xFF (errors here) to U+F8F0-U+F8F3.
+_SJIS_LEADS = bytes([*range(0x81, 0xA0), *range(0xE0, 0xFD)])
+_SJIS_PUA = {p: chr(0xE000 - 8836 + p) for p in range(8836, 10716)}
+_SJIS = _double_byte(_SJIS_LEADS, _sjis_pointer, "jis0208", _sjis_single, _SJIS_PUA)
+# Big5: four pointers are two code points each; big5hkscs gives characters that only one
+# sequence gives for A1 45, A1 4E, A1 C2, A1 E3, A1 F2, A1 F3, A2 44, A2 46, A2 47 (fixed),
+# and for A2 41 and A2 42 U+FF0F and U+FF3C, as other sequences do.
+_BIG5_PAIRS = {
+    1133: "\u00ca\u0304",
+    1135: "\u00ca\u030c",
+    1164: "\u00ea\u0304",
+    1166: "\u00ea\u030c",
+}
+_BIG5 = _double_byte(_LEADS_81_FE, _big5_pointer, "big5", _ascii_single, _BIG5_PAIRS)
+_BIG5_FIXES = _fixes("\u2022\uff64\u203e\u223c\u2641\u2609\u00a5\u00a2\u00a3",
+                     "\u2027\ufe51\u00af\uff5e\u2295\u2299\uffe5\uffe0\uffe1")  # fmt: skip
+_BIG5_ODD = ((b"\xa2\x41", "\uff0f"), (b"\xa2\x42", "\uff3c"))
+_SPECS: dict[str, _SingleByte | _Replacement | _MultiByte | _ISO2022JP] = {
+    **{name: _SingleByte(name) for name in _SINGLE_BYTE},
+    "Shift_JIS": _MultiByte("Shift_JIS", "cp932", *_SJIS, suspicious="\uf8f0\uf8f1\uf8f2\uf8f3"),
+    "EUC-KR": _MultiByte(
+        "EUC-KR", "cp949", *_double_byte(_LEADS_81_FE, _euc_kr_pointer, "euc-kr", _ascii_single, {})
+    ),  # fmt: skip
+    "Big5": _MultiByte("Big5", "big5hkscs", *_BIG5, fixes=_BIG5_FIXES, patterns=_BIG5_ODD),
+    # GBK: gb18030's decoder over Python's gbk, which decodes every pair it knows as the index
+    # does, faster; a four-byte sequence (seldom in GBK) hands the input to gb18030's.
+    "GBK": _MultiByte("GBK", "gbk", _gb18030_step, _gb18030_incomplete, then=_GB18030),
+    "gb18030": _GB18030,
+    "EUC-JP": _EUC_JP,
+    "ISO-2022-JP": _ISO2022JP(),
+    "replacement": _Replacement(),
+}
 
 
 def decode(data: ReadableBuffer, encoding: str, errors: str = "replace") -> str:
@@ -1017,11 +796,11 @@ def _codec_info(name: str) -> codecs.CodecInfo:
     encoder = None if nearest is None else codecs.lookup(nearest)
 
     def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-        if encoder is None:
-            if text:
-                raise UnicodeEncodeError(name, text, 0, len(text), "nothing encodes")
-            return b"", 0
-        return encoder.encode(text, errors)
+        if encoder is not None:
+            return encoder.encode(text, errors)
+        if text:
+            raise UnicodeEncodeError(name, text, 0, len(text), "nothing encodes")
+        return b"", 0
 
     if isinstance(spec, _SingleByte):
         # bytes.decode calls this on every page: codecs.charmap_decode itself, as for cp1252
@@ -1030,8 +809,8 @@ def _codec_info(name: str) -> codecs.CodecInfo:
         def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
             try:
                 return charmap_decode(data, errors, table)
-            except UnicodeDecodeError as exc:
-                raise UnicodeDecodeError(name, exc.object, exc.start, exc.end, exc.reason) from None
+            except UnicodeDecodeError as e:
+                raise UnicodeDecodeError(name, e.object, e.start, e.end, e.reason) from None
 
     elif isinstance(spec, _MultiByte):
         quick, full = spec._quick, spec._full
@@ -1052,17 +831,17 @@ def _codec_info(name: str) -> codecs.CodecInfo:
 
         def reset(self) -> None:
             self.pending = b""
-            self.state: tuple[str, bool] = ("ASCII", False)
-            self.started = False
+            self.state: tuple[str, bool] = ("ASCII", False)  # ISO-2022-JP's
+            self.started = False  # the replacement encoding's
 
         def getstate(self) -> tuple[bytes, int]:
-            flags = ["ASCII", "Roman", "katakana", "lead"].index(self.state[0]) * 2
-            return self.pending, flags + self.state[1] + 8 * self.started
+            flags = _MODES.index(self.state[0]) * 2 + self.state[1]
+            return self.pending, flags + 8 * self.started
 
         def setstate(self, state: tuple[bytes, int]) -> None:
             self.pending, flags = state
             self.started = bool(flags & 8)
-            self.state = (["ASCII", "Roman", "katakana", "lead"][(flags & 7) // 2], bool(flags & 1))
+            self.state = (_MODES[(flags & 7) // 2], bool(flags & 1))
 
         def decode(self, input: ReadableBuffer, final: bool = False) -> str:
             data = self.pending + bytes(input)
@@ -1082,10 +861,6 @@ def _codec_info(name: str) -> codecs.CodecInfo:
         def encode(self, input: str, final: bool = False) -> bytes:
             return encode(input, self.errors)[0]
 
-    incremental_encoder: Any = (
-        NothingEncoder if nearest is None else codecs.getincrementalencoder(nearest)
-    )
-
     class StreamReader(codecs.StreamReader):
         # An incremental decoder keeps what a chunk leaves pending (and ISO-2022-JP's state).
         def decode(self, input: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
@@ -1102,15 +877,11 @@ def _codec_info(name: str) -> codecs.CodecInfo:
         def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
             return encode(input, errors)
 
-    return codecs.CodecInfo(
-        name=CODECS[name],
-        encode=encode,
-        decode=decode,
-        incrementalencoder=incremental_encoder,
-        incrementaldecoder=IncrementalDecoder,
-        streamreader=StreamReader,
-        streamwriter=StreamWriter,
-    )
+    incremental_encoder: Any = NothingEncoder if nearest is None else None
+    if nearest is not None:
+        incremental_encoder = codecs.getincrementalencoder(nearest)
+    return codecs.CodecInfo(encode, decode, StreamReader, StreamWriter, incremental_encoder,
+                            IncrementalDecoder, CODECS[name])  # fmt: skip
 
 
 _BY_CODEC = {_normal(codec): name for name, codec in CODECS.items()}
