@@ -16,26 +16,18 @@ output (error mode "replacement": one U+FFFD per error, where the standard emits
     ('～', '〜')
 
 Every codec has an incremental decoder (chunk boundaries anywhere give the same text) and
-works with any error handler (``strict`` raises at the first error, a handler is called
-once per error with its byte range). :data:`CODECS` maps each WHATWG name to its codec;
-UTF-8, UTF-16LE/BE and x-user-defined are Python's own codecs, which already decode
-exactly (``whatwg-utf-8`` and the like are aliases); "replacement" decodes any non-empty
-input to one U+FFFD. **Encoding is not in scope**: each encoder is the nearest Python
-codec's (:data:`PYTHON_CODECS`), and ``whatwg-replacement`` encodes nothing.
+works with any error handler, called once per error with its byte range. :data:`CODECS`
+maps each WHATWG name to its codec (UTF-8, UTF-16LE/BE and x-user-defined: Python's own,
+already exact); "replacement" decodes any non-empty input to one U+FFFD. Encoding is not
+in scope: each encoder is the nearest Python codec's (:data:`PYTHON_CODECS`).
 
-How: single-byte decoders are ``codecs.charmap_decode`` with a table built from the index.
-A multi-byte one runs a C codec (``cp932``, ``cp949``, ``big5hkscs``, ``gb18030``,
-``euc_jp``, ``gbk`` for GBK until a four-byte sequence) with an error handler that decodes
-each sequence the C codec refuses by the standard's algorithm; the few sequences the C
-codec decodes *differently* (found by comparing all of them with the index) are fixed
-afterwards, or, when the output cannot tell them apart, make their 64 KiB block go
-through a pure-Python decoder. ISO-2022-JP uses ``iso2022_jp`` the same way on plain input
-(one regular expression checks it), else decodes escape by escape. A page takes a quick
-path that sets nothing up per call: the C codec with a stateless error handler, then one
-scan of the text per character to suspect or fix (``benchmarks/whatwg_decoders.py``: as
-fast as Python's codecs for single-byte, 1.0-1.2x for most multi-byte ones, Big5 about
-1.4x, ISO-2022-JP 1.6x). The gzipped index files (``codecbox/data/``) load on first use,
-and a codec is built when ``codecs.lookup`` first asks for it.
+How: single-byte decoders are ``codecs.charmap_decode`` with a table from the index. A
+multi-byte one runs a C codec with an error handler that decodes each sequence the codec
+refuses by the standard's algorithm; the few sequences the C codec decodes *differently*
+are fixed afterwards or, when the output cannot tell them apart, send their 64 KiB block
+to a pure-Python decoder. ISO-2022-JP uses ``iso2022_jp`` so on plain input, else decodes
+escape by escape. A page takes a quick path that sets nothing up per call
+(``benchmarks/whatwg_decoders.py`` has the costs). Index files load on first use.
 """
 
 from __future__ import annotations
@@ -83,16 +75,13 @@ def _normal(name: str) -> str:
 def data_file(name: str) -> bytes:
     """The bytes of ``codecbox/data/<name>``, by the package's own loader (a directory, a zip
     file...) without importing :mod:`importlib.resources` (some 7 ms at start-up)."""
-    loader = __spec__.loader if __spec__ is not None else None
-    get_data = getattr(loader, "get_data", None)
-    if get_data is not None:
-        try:
-            return get_data(os.path.join(os.path.dirname(__file__), "data", name))  # type: ignore[no-any-return]
-        except OSError:
-            pass
-    from importlib import resources
+    get_data = getattr(__spec__.loader if __spec__ is not None else None, "get_data", None)
+    try:
+        return get_data(os.path.join(os.path.dirname(__file__), "data", name))  # type: ignore[misc,no-any-return]
+    except (OSError, TypeError):  # TypeError: no get_data
+        from importlib import resources
 
-    return resources.files("codecbox").joinpath(f"data/{name}").read_bytes()
+        return resources.files("codecbox").joinpath(f"data/{name}").read_bytes()
 
 
 @cache
@@ -138,13 +127,15 @@ class _FourBytes(Exception):
 
 @dataclass
 class _Context:
-    """What the full path's error handler needs, on a per-thread stack."""
+    """What the full path's error handler needs (on a per-thread stack): the caller's error
+    handler and whole input, where the block given to the C codec starts in it, and whether
+    to remember the errors (``found``) instead of calling the caller's handler."""
 
     spec: _MultiByte
-    errors: str  # the caller's error handler
-    obj: bytes  # the caller's whole input (what exceptions show)
-    base: int  # offset of the block given to the C codec inside ``obj``
-    record: bool  # True: do not call the caller's handler, remember the errors
+    errors: str
+    obj: bytes
+    base: int
+    record: bool
     found: list[tuple[int, int, str]] = field(default_factory=list)
 
 
@@ -239,20 +230,17 @@ class _Replacement:
         return _report(self.name, errors, data, 0, len(data), reason)[0], len(data)
 
 
-#: The standard's decoder for the one sequence at data[i] (in its initial state, data[:n]):
-#: (text, end) for a character, (None, end) for an error that consumed data[i:end] (the
-#: standard reprocesses data[end:]); a sequence cut by n is an error that consumes the rest.
+#: The standard's decoder for the sequence at data[i] (of data[:n]): (text, end), or (None,
+#: end) for an error that consumed data[i:end] (a sequence cut by n consumes the rest).
 _Step = Callable[[bytes, int, int], tuple[str | None, int]]
-#: Whether data[i:n] begins a sequence that more bytes could complete.
-_Incomplete = Callable[[bytes, int, int], bool]
+_Incomplete = Callable[[bytes, int, int], bool]  # data[i:n] begins a sequence, more may end
 
 
 class _MultiByte:
-    """A multi-byte decoder: the standard's, a sequence at a time (``step``), and a C codec
-    (``codec``) that decodes most sequences alike: the characters it gives only for a
-    sequence the standard decodes otherwise (``fixes``: wrong -> right), those it may have
-    given for one (``suspicious``), the sequences it decodes otherwise to a character other
-    sequences give too (``patterns``: sequence, character). ``then``: GBK's gb18030."""
+    """The standard's decoder (``step``), and a C ``codec`` that decodes most sequences alike:
+    the characters it gives only for a sequence decoded otherwise (``fixes``: wrong ->
+    right), or maybe for one (``suspicious``), or that other sequences give too (``patterns``:
+    sequence, character). ``then``: GBK's gb18030."""
 
     def __init__(self, name: str, codec: str, step: _Step, incomplete: _Incomplete, *,
                  fixes: dict[str, str] | None = None, suspicious: str = "",
@@ -274,12 +262,10 @@ class _MultiByte:
         quick = self._quick(data, errors)
         return quick if quick is not None else self._full(bytes(data), errors)
 
-    def _full(
-        self, data: bytes, errors: str, obj: bytes | None = None, base: int = 0
-    ) -> tuple[str, int]:
-        """A whole input the quick path left (errors reported as positions in ``obj``, where
-        ``data`` starts at ``base``): in one piece, or in blocks if the pure-Python decoder
-        is needed somewhere in a big input (then only those blocks pay for it)."""
+    def _full(self, data: bytes, errors: str, obj: bytes | None = None,
+              base: int = 0) -> tuple[str, int]:  # fmt: skip
+        """A whole input (at ``base`` in ``obj``, for errors): in one piece, or in blocks if
+        the pure-Python decoder is needed somewhere in a big input (only they pay for it)."""
         obj = data if obj is None else obj
         try:
             text = self._block(data, errors, obj, base, split=len(data) > 2 * _BLOCK)
@@ -300,9 +286,8 @@ class _MultiByte:
             return self.slow(data, 0, len(data), errors, obj, True, base)
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
-        """All but a sequence cut by the end of ``data`` (more input may follow): up to the
-        last sync byte as a whole input, then the few bytes after it one sequence at a
-        time, so that a character is returned as soon as its last byte arrives."""
+        """All but a sequence cut by the end of ``data``: to the last sync byte as a whole
+        input, then a sequence at a time (a character comes as soon as its last byte)."""
         cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
         if cut < len(data) - 256:
             for found in _SYNC().finditer(data, max(cut, len(data) - 256)):
@@ -318,10 +303,8 @@ class _MultiByte:
 
     @cached_property
     def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
-        """The C codec on the whole input, or None if anything needs more care: an error
-        (unless ``errors`` is "replace"), a character the C codec may have produced from a
-        sequence it decodes otherwise, or such a sequence. It runs on every page: a closure
-        over what it needs, with two stateless error handlers registered once."""
+        """The C codec on the whole input, or None for an error (but with "replace") or a
+        character (or sequence) it may decode otherwise: a closure, for every page."""
         c_codec, then = codecs.lookup(self.codec).decode, self.then
         step = self.step if then is None else _gbk_quick_step
         suspicious, patterns, fixes = tuple(self.suspicious), self.patterns, [*self.fixes.items()]
@@ -373,8 +356,7 @@ class _MultiByte:
     def _block(
         self, block: bytes, errors: str, obj: bytes, base: int, *, split: bool = False
     ) -> str | None:
-        """One block, ending at a sync byte (or the end of the input); None if ``split`` and
-        the pure-Python decoder is needed (nothing reported yet)."""
+        """One block, to a sync byte or the end; None if ``split`` and it needs the slow path."""
         ctx = _Context(self, errors, obj, base, record=True)
         text = self._c_decode(block, ctx)
         if any(c in text for c in self.suspicious) or any(
@@ -508,17 +490,12 @@ def _gb18030_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
         return None, n
     b2 = data[i + 1]
     if 0x30 <= b2 <= 0x39:
-        if i + 2 >= n:
+        if i + 2 >= n or (0x81 <= data[i + 2] <= 0xFE and i + 3 >= n):
             return None, n
         b3 = data[i + 2]
-        if not 0x81 <= b3 <= 0xFE:
+        if not (0x81 <= b3 <= 0xFE and 0x30 <= data[i + 3] <= 0x39):
             return None, i + 1
-        if i + 3 >= n:
-            return None, n
-        b4 = data[i + 3]
-        if not 0x30 <= b4 <= 0x39:
-            return None, i + 1
-        pointer = (((b - 0x81) * 10 + b2 - 0x30) * 126 + b3 - 0x81) * 10 + b4 - 0x30
+        pointer = (((b - 0x81) * 10 + b2 - 0x30) * 126 + b3 - 0x81) * 10 + data[i + 3] - 0x30
         cp = _gb18030_ranges_code_point(pointer)
         return (None, i + 4) if cp is None else (chr(cp), i + 4)
     if 0x40 <= b2 <= 0x7E or 0x80 <= b2 <= 0xFE:
@@ -587,16 +564,11 @@ _ESCAPES = {b"(B": "ASCII", b"(J": "Roman", b"(I": "katakana", b"$@": "lead", b"
 _MODES = ["ASCII", "Roman", "katakana", "lead"]
 
 
-def _charmap(pairs: dict[int, int]) -> str:
-    return "".join(chr(pairs.get(b, 0xFFFE)) for b in range(256))
-
-
-_ISO2022_TABLES = {
-    "ASCII": _charmap({b: b for b in range(0x80) if b not in (0x0E, 0x0F, 0x1B)}),
-    "Roman": _charmap(
-        {b: {0x5C: 0xA5, 0x7E: 0x203E}.get(b, b) for b in range(0x80) if b not in (0xE, 0xF, 0x1B)}
-    ),
-    "katakana": _charmap({b: 0xFF61 - 0x21 + b for b in range(0x21, 0x60)}),
+_ASCII = "".join(chr(b if b < 0x80 and b not in (0x0E, 0x0F, 0x1B) else 0xFFFE) for b in range(256))
+_ISO2022_TABLES = {  # U+FFFE: an error
+    "ASCII": _ASCII,
+    "Roman": _ASCII.replace("\\", "\xa5").replace("~", "\u203e"),
+    "katakana": "\ufffe" * 0x21 + "".join(map(chr, range(0xFF61, 0xFFA0))) + "\ufffe" * 0xA0,
 }
 _PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
 _JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
@@ -682,26 +654,18 @@ def _iso_clean_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
     """The JIS X 0208 pair at data[i] that Python's iso2022_jp lacks (NEC and IBM
     extensions), or _Redo if that is not what is there (an escape cut a pair, say)."""
     escape = data.rfind(b"\x1b", 0, i)
-    if not (
-        escape >= 0
-        and data[escape + 1] == 0x24
-        and (i - escape - 3) % 2 == 0
-        and i + 2 <= n
-        and 0x21 <= data[i] <= 0x7E
-        and 0x21 <= data[i + 1] <= 0x7E
-    ):
+    pair = escape >= 0 and data[escape + 1] == 0x24 and (i - escape - 3) % 2 == 0
+    if not (pair and i + 2 <= n and 0x21 <= data[i] <= 0x7E and 0x21 <= data[i + 1] <= 0x7E):
         raise _Redo  # not the JIS X 0208 pair expected: let the full decoder decide
     cp = index("jis0208").get((data[i] - 0x21) * 94 + data[i + 1] - 0x21)
     return (None, i + 2) if cp is None else (chr(cp), i + 2)
 
 
 _ISO_TEXT = rb"[^\x0e\x0f\x1b\x80-\xff]"
-#: ISO-2022-JP in ASCII, Roman and JIS X 0208 text, with no two escape sequences in a row:
-#: Python's iso2022_jp decodes it as the standard does but where euc_jp does (its six
-#: fixes) and the pairs it lacks (_iso_clean_step). An odd JIS X 0208 run makes the C codec
-#: fail at the ESC after it, and the error handler hands the input to the full decoder.
-#: Possessive quantifiers (3.11+) only save backtracking here: every run ends where an ESC
-#: begins, which no run can hold, so on Python 3.10 greedy ones match the same bytes.
+#: ISO-2022-JP in ASCII, Roman and JIS X 0208 text, no two escapes in a row: iso2022_jp
+#: decodes it as the standard but for euc_jp's fixes and the pairs it lacks (an odd run
+#: fails at the ESC after it, and goes to the full decoder). Possessive quantifiers only
+#: save backtracking here (every run ends at an ESC), so 3.10's greedy ones are the same.
 _PLUS = b"+" if sys.version_info >= (3, 11) else b""
 _ISO_CLEAN = _pattern(
     rb"%s*%s(?:\x1b\([BJ]%s+%s|\x1b\$[@B][\x21-\x7e]+%s)*%s(?:\x1b\(B)?%s"
@@ -737,9 +701,8 @@ def _fixes(wrong: str, right: str) -> dict[str, str]:
 # and 81 35 F4 37 are swapped (U+E7C7, U+1E3F).
 _SUSPICIOUS = "\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796\ue7c7\ue81e"
 _SUSPICIOUS += "\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f"
-_GB18030 = _MultiByte(
-    "gb18030", "gb18030", _gb18030_step, _gb18030_incomplete, suspicious=_SUSPICIOUS
-)
+_GB18030 = _MultiByte("gb18030", "gb18030", _gb18030_step, _gb18030_incomplete,
+                      suspicious=_SUSPICIOUS)  # fmt: skip
 # euc_jp -> the index: A1 C1, A1 C2, A1 DD, A1 F1, A1 F2, A2 CC; 8F A2 B7 is U+FF5E, not "~"
 _FIXES = _fixes("\u301c\u2016\u2212\u00a2\u00a3\u00ac", "\uff5e\u2225\uff0d\uffe0\uffe1\uffe2")
 _EUC_JP = _MultiByte("EUC-JP", "euc_jp", _euc_jp_step, _euc_jp_incomplete, fixes=_FIXES,
@@ -754,22 +717,17 @@ _SJIS = _double_byte(_SJIS_LEADS, _sjis_pointer, "jis0208", _sjis_single, _SJIS_
 # Big5: four pointers are two code points each; big5hkscs gives characters that only one
 # sequence gives for A1 45, A1 4E, A1 C2, A1 E3, A1 F2, A1 F3, A2 44, A2 46, A2 47 (fixed),
 # and for A2 41 and A2 42 U+FF0F and U+FF3C, as other sequences do.
-_BIG5_PAIRS = {
-    1133: "\u00ca\u0304",
-    1135: "\u00ca\u030c",
-    1164: "\u00ea\u0304",
-    1166: "\u00ea\u030c",
-}
+_BIG5_PAIRS = {1133: "\u00ca\u0304", 1135: "\u00ca\u030c", 1164: "\u00ea\u0304",
+               1166: "\u00ea\u030c"}  # fmt: skip
 _BIG5 = _double_byte(_LEADS_81_FE, _big5_pointer, "big5", _ascii_single, _BIG5_PAIRS)
+_EUC_KR = _double_byte(_LEADS_81_FE, _euc_kr_pointer, "euc-kr", _ascii_single, {})
 _BIG5_FIXES = _fixes("\u2022\uff64\u203e\u223c\u2641\u2609\u00a5\u00a2\u00a3",
                      "\u2027\ufe51\u00af\uff5e\u2295\u2299\uffe5\uffe0\uffe1")  # fmt: skip
 _BIG5_ODD = ((b"\xa2\x41", "\uff0f"), (b"\xa2\x42", "\uff3c"))
 _SPECS: dict[str, _SingleByte | _Replacement | _MultiByte | _ISO2022JP] = {
     **{name: _SingleByte(name) for name in _SINGLE_BYTE},
     "Shift_JIS": _MultiByte("Shift_JIS", "cp932", *_SJIS, suspicious="\uf8f0\uf8f1\uf8f2\uf8f3"),
-    "EUC-KR": _MultiByte(
-        "EUC-KR", "cp949", *_double_byte(_LEADS_81_FE, _euc_kr_pointer, "euc-kr", _ascii_single, {})
-    ),  # fmt: skip
+    "EUC-KR": _MultiByte("EUC-KR", "cp949", *_EUC_KR),
     "Big5": _MultiByte("Big5", "big5hkscs", *_BIG5, fixes=_BIG5_FIXES, patterns=_BIG5_ODD),
     # GBK: gb18030's decoder over Python's gbk, which decodes every pair it knows as the index
     # does, faster; a four-byte sequence (seldom in GBK) hands the input to gb18030's.
@@ -877,10 +835,8 @@ def _codec_info(name: str) -> codecs.CodecInfo:
         def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
             return encode(input, errors)
 
-    incremental_encoder: Any = NothingEncoder if nearest is None else None
-    if nearest is not None:
-        incremental_encoder = codecs.getincrementalencoder(nearest)
-    return codecs.CodecInfo(encode, decode, StreamReader, StreamWriter, incremental_encoder,
+    incremental: Any = NothingEncoder if nearest is None else codecs.getincrementalencoder(nearest)
+    return codecs.CodecInfo(encode, decode, StreamReader, StreamWriter, incremental,
                             IncrementalDecoder, CODECS[name])  # fmt: skip
 
 
