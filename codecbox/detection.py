@@ -779,7 +779,7 @@ _SCALE = 128
 #: Points added to each byte's part of a packed sum, to each pair's and to the prior, so that
 #: no part is below zero (a byte can cost 8 points, a pair 3; a lower prior counts as -16).
 _BYTE_BIAS = 10
-_PAIR_BIAS = 3
+_PAIR_BIAS = 4  # (3, and 1 for the letter rule's pairs)
 _PRIOR_BIAS = 16
 #: The pair rules look at classes only, and take nothing from an ASCII character that is not
 #: a letter next to any other: an ASCII lower-case letter stands for all of them, an upper-case
@@ -870,6 +870,12 @@ def _generic(
     return enc, enc.codec, guessing.language_of(enc.codec), paired, read
 
 
+@lru_cache(maxsize=65536)
+def _least(key: str) -> int:
+    """:func:`codecbox.guessing.least_cost` in 1/128 points."""
+    return round(guessing.least_cost(key) * _SCALE)
+
+
 class _PairParts(dict[tuple[int, int], int]):
     """Two classes (as bytes) -> what guessing.pair_points takes for them, in the units of the
     packed sums, with the bias; filled on first use."""
@@ -916,6 +922,25 @@ class _Plan:
         self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
         ids = [bytearray(256) for _ in pages]
         vectors = [0] * 256
+        #: What the letter rule reads of each byte (:func:`codecbox.guessing.fold`), as a
+        #: decoding table, by page (None where a byte is left out: a combining mark).
+        self.folding = tuple(
+            None
+            if any(ch is not None and len(guessing.fold_char(ch) or "") != 1 for ch in page)
+            else "".join("\ufffe" if ch is None else guessing.fold_char(ch) or "" for ch in page)
+            for page in chars
+        )
+        #: What the letter rule reads of each byte above 127, by page (None: nothing).
+        self.folded = tuple(
+            tuple(None if ch is None else guessing.fold_char(ch) for ch in page) for page in chars
+        )
+        #: The least the letter rule takes for the letter of each byte (in 1/128 points), by
+        #: page: part of the packed bound, so that the rule needs no decoding to weigh. (The
+        #: same for two pages that make the same character: the better prior comes first.)
+        self.least = tuple(
+            tuple(0 if not f or f <= "\x7f" else _least(f) for f in folded)
+            for folded in self.folded
+        )
         parts: dict[str | None, int] = {None: 0}  # a character -> its part of a packed sum
         for b in range(128, 256):
             column = [page[b] for page in chars]
@@ -924,7 +949,13 @@ class _Plan:
                 ids[k][b] = 255 if ch is None else named[ch]
                 if ch is not None and ch not in parts:
                     parts[ch] = int((guessing.char_bound(ch) + _BYTE_BIAS) * _SCALE)
-            found_parts = array(_FIELD_TYPE, map(parts.__getitem__, column))
+            found_parts = array(
+                _FIELD_TYPE,
+                (
+                    parts[ch] - (0 if ch is None else self.least[k][b])
+                    for k, ch in enumerate(column)
+                ),
+            )
             vectors[b] = int.from_bytes(found_parts.tobytes(), sys.byteorder)
         self.ids = tuple(bytes(table) for table in ids)
         self.vectors = tuple(vectors)
@@ -934,6 +965,8 @@ class _Plan:
             for page in chars
         )
         self.pairs: dict[bytes, int] = {}
+        #: The least the letter rule takes for each pair of bytes above 127, packed.
+        self.pair_least: dict[bytes, int] = {}
         self._prior_vectors: dict[frozenset[str], int] = {}
         fallbacks = {} if explicit else _fallbacks()
         #: The others: (position, prior, :func:`_generic` of the candidate, of its fallbacks).
@@ -1015,47 +1048,77 @@ class _Plan:
 
     def bounds(
         self, window: bytes, priors: int, neighbours: bool = True
-    ) -> tuple[Sequence[int], int, Counter[int], int]:
+    ) -> tuple[Sequence[int], Sequence[int] | None, int, Counter[int], int]:
         """For every page, an upper bound of its total of ``window`` with its prior (the
         points of its characters and what the rules that give points could add, less what the
-        pair rules take if ``neighbours``), in 1/128 points less an offset, and the offset;
-        the count of each byte above 127; the number of sentence ends. ``priors``: the packed
-        priors (:meth:`priors_with`)."""
+        pair rules take if ``neighbours``, less the least the letter rule takes for its
+        letters and, if ``neighbours``, for its pairs of them), in 1/128 points less an
+        offset; the least the letter rule takes for the pairs, by page (None: nothing); the
+        offset; the count of each byte above 127; the number of sentence ends. ``priors``:
+        the packed priors (:meth:`priors_with`)."""
         highs = window.translate(None, _ASCII_BYTES)
         counts = Counter(highs)
         total = priors + sum(map(mul, map(self.vectors.__getitem__, counts), counts.values()))
         pairs = _high_pairs().findall(window.translate(_ASCII_PAIRS)) if neighbours else ()
+        least: Sequence[int] | None = None
         if pairs:
             known = self.pairs
             found = Counter(pairs)
             for pair in [pair for pair in found if pair not in known]:
                 self._pair(pair)
             total += sum(map(mul, map(known.__getitem__, found), found.values()))
+            lowered = sum(map(mul, map(self.pair_least.__getitem__, found), found.values()))
+            if lowered:  # (no page's field goes below zero: a pair's bias is more)
+                total -= lowered
+                least = self._unpack(lowered)
         ends = window.count(b".") + window.count(b"!") + window.count(b"?")
         # (each ASCII character is worth one point, a control -8, a sentence end may add 0.5)
         ascii_points = len(window) - len(highs) + CONTROL_POINTS * _controls(window) + ends / 2
         biases = _BYTE_BIAS * len(highs) + _PAIR_BIAS * len(pairs) + _PRIOR_BIAS
         offset = int((ascii_points - biases) * _SCALE)
+        return self._unpack(total), least, offset, counts, ends
+
+    def _unpack(self, total: int) -> Sequence[int]:
+        """The fields of a packed sum, one by page."""
         n = len(self.encodings)
         fields = memoryview(total.to_bytes(_FIELD // 8 * n, sys.byteorder)).cast(_FIELD_TYPE)
-        return fields if sys.byteorder == "little" else fields[::-1], offset, counts, ends
+        return fields if sys.byteorder == "little" else fields[::-1]
 
     def _pair(self, pair: bytes) -> int:
-        """What every page's pair rules take from ``pair``, packed (plus the bias)."""
+        """What every page's pair rules take from ``pair``, packed (plus the bias); and, in
+        :attr:`pair_least`, the least the letter rule takes for it (two bytes above 127)."""
         if len(self.pairs) > 65536:
             self.pairs.clear()
+            self.pair_least.clear()
         first, second = pair
         keys = zip(self.columns[first], self.columns[second], strict=True)
         parts = array(_FIELD_TYPE, map(_PAIR_PARTS.__getitem__, keys))
         vector = self.pairs[pair] = int.from_bytes(parts.tobytes(), sys.byteorder)
+        least = 0
+        if first > 127 and second > 127:
+            costs = array(
+                _FIELD_TYPE,
+                (
+                    _least(folded[first] + folded[second])  # type: ignore[operator]
+                    if folded[first] and folded[second]
+                    else 0
+                    for folded in self.folded
+                ),
+            )
+            least = int.from_bytes(costs.tobytes(), sys.byteorder)
+        self.pair_least[pair] = least
         return vector
 
-    def letters_of(self, page: int, counts: Counter[int]) -> tuple[float, bool]:
-        """What the letters of ``page``'s reading of bytes with these ``counts`` cost
-        (:func:`codecbox.guessing.letters_of`: a bound of the letter rule), and whether a
-        cased letter is among them."""
-        total = sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
-        return guessing.letters_of(total)
+    def least_of(self, page: int, counts: Counter[int]) -> float:
+        """The least the letter rule takes for the letters of ``page``'s reading of bytes
+        with these ``counts`` (what the packed bound has for them)."""
+        return sum(map(mul, map(self.least[page].__getitem__, counts), counts.values())) / _SCALE
+
+    def letters_of(self, page: int, counts: Counter[int]) -> int:
+        """The sum of the :func:`codecbox.guessing.letter_vector` of ``page``'s reading of
+        bytes with these ``counts``: :func:`codecbox.guessing.letters_of` reads what they cost
+        (a bound of the letter rule) and whether a cased letter is among them."""
+        return sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
 
 
 @lru_cache(maxsize=64)
@@ -1114,16 +1177,18 @@ def _rank(
     reduced, removed = _reduce(window)
     priors = readings.priors
     # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
-    # (-bound, position, stage, index): stage 1 a page's bound narrowed by the letter rule,
-    # 2 any other reading's (``others[index]``), 3 the same narrowed by the CJK rules.
+    # (-bound, position, stage, index): stage 1 a page's bound narrowed by its letters, 4 by
+    # the letter rule in full, 2 any other reading's (``others[index]``), 3 the same narrowed
+    # by the CJK rules.
     order: Sequence[int] = ()
     fields: Sequence[int] = ()
+    least: Sequence[int] | None = None
     offset = 0
     counts: Counter[int] = _NO_COUNTS
     ends = 0
     if readings.pages:
         # (The pairs of a longer window cost more than they save: few readings are left.)
-        fields, offset, counts, ends = plan.bounds(window, readings.prior_vector, size <= 96)
+        fields, least, offset, counts, ends = plan.bounds(window, readings.prior_vector, size <= 96)
         order = sorted(readings.pages, key=fields.__getitem__, reverse=True)
     heap: list[tuple[float, int, int, int]] = []
     others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
@@ -1147,10 +1212,13 @@ def _rank(
         others.append((enc, text, first, bound, guessing.language_of(codec)))
     heapq.heapify(heap)
     cjk: float | None
+    letter: float | None
     highs, whole, ids, encodings = readings.highs, readings.whole, plan.ids, plan.encodings
     positions = plan.positions
     texts: set[bytes] = set()  # the pages' texts of all the bytes, of the pages taken
     cjks: dict[int, float] = {}
+    lettered: dict[int, tuple[int, float]] = {}  # a page -> its letters, what they cost
+    full: dict[int, tuple[str, float]] = {}  # a page -> its text, what the letter rule takes
     scored: list[tuple[float, Encoding, str]] = []
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
@@ -1175,8 +1243,14 @@ def _rank(
                 continue  # it cannot read the bytes, or a better prior makes the same text
             texts.add(signature)
             whole[encodings[index].name] = signature
-            letters, cased = plan.letters_of(index, counts)
-            bound += letters if cased else letters - 0.5 * ends  # (no capital, no sentence)
+            # The letter rule, first from the letters alone (its neighbours only lower it), in
+            # place of the least it takes for each letter.
+            vector = plan.letters_of(index, counts)
+            letters, cased = guessing.letters_of(vector)
+            bound += letters + plan.least_of(index, counts)
+            if not cased:
+                bound -= 0.5 * ends  # (no capital, no sentence)
+            lettered[index] = (vector, letters)
             following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
             if (
                 (len(top) == 2 and bound < top[1][0] - _EPSILON)
@@ -1202,8 +1276,33 @@ def _rank(
                         heapq.heappush(heap, (-bound, position, 3, index))
                         continue
         if stage == 1:
-            enc, prior = encodings[index], priors[index]
+            # Then the letter rule in full, letters and neighbours, as the score has it, in
+            # place of the least it takes for each pair.
             text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
+            folding = plan.folding[index]
+            vector, letters = lettered[index]
+            value = guessing.folded_points(
+                guessing.fold(text)
+                if folding is None
+                else codecs.charmap_decode(reduced, "strict", folding)[0],
+                vector,
+            )
+            full[index] = (text, value)
+            lowered = value - letters + (0.0 if least is None else least[index] / _SCALE)
+            if lowered < 0:
+                bound += lowered
+                following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
+                if (
+                    (len(top) == 2 and bound < top[1][0] - _EPSILON)
+                    or (heap and -heap[0][0] > bound)
+                    or (following is not None and following > bound)
+                ):
+                    heapq.heappush(heap, (-bound, positions[index], 4, index))
+                    continue
+            stage = 4
+        if stage == 4:
+            enc, prior = encodings[index], priors[index]
+            text, value = full[index]
             first = bases.get(text) or guessing.base(
                 text, reduced.translate(plan.classes[index]).decode("ascii")
             )
@@ -1211,10 +1310,10 @@ def _rank(
             # (the old bound's float arithmetic, so that a total is the same to the last bit)
             bound = first.points + first.most_added + first.known + (removed + prior)
             language = ""
-            cjk = None
+            cjk, letter = None, value
         else:
             enc, text, first, bound, language = others[index]
-            cjk = cjks.get(index)
+            cjk, letter = cjks.get(index), None
         extra = bound - first.points - first.most_added - first.known
         floor = top[1][0] - extra if len(top) == 2 else -math.inf
         # Readings with the same text score the same (only the language of a Chinese or a
@@ -1224,7 +1323,7 @@ def _rank(
         if known is not None and (known[0] >= known[1] or floor >= known[1]):
             points = known[0]
         else:
-            points = guessing._score(text, language, first, floor, cjk)
+            points = guessing._score(text, language, first, floor, cjk, letter)
             seen[key] = (points, floor)
         total = points + extra
         scored.append((total, enc, text))
@@ -1235,7 +1334,7 @@ def _rank(
     near = top[0][0] - DECISIVE
     for negative, _, stage, index in sorted(heap):
         if -negative > near:
-            left_out.append((-negative, encodings[index] if stage < 2 else others[index][0]))
+            left_out.append((-negative, others[index][0] if stage in (2, 3) else encodings[index]))
     for index in order[taken:]:
         bound = (fields[index] + offset) / _SCALE
         if bound <= near:
@@ -1245,8 +1344,8 @@ def _rank(
             continue
         texts.add(signature)
         whole[encodings[index].name] = signature
-        letters, cased = plan.letters_of(index, counts)
-        bound += letters if cased else letters - 0.5 * ends
+        letters, cased = guessing.letters_of(plan.letters_of(index, counts))
+        bound += letters + plan.least_of(index, counts) - (0.0 if cased else 0.5 * ends)
         left_out.append((bound, encodings[index]))
     return scored, left_out, top
 

@@ -42,7 +42,6 @@ import math
 import re
 import sys
 import unicodedata
-from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -281,6 +280,11 @@ class _Letters:
             self.slots[script] = (fields, langs)
             fields += len(langs)
         self.fields = fields
+        #: per script: (the shift of its first field, its languages, the mask of its fields)
+        self.masks = sorted(
+            (32 * first, len(langs), (1 << (32 * len(langs))) - 1)
+            for first, langs in self.slots.values()
+        )
         self.vectors: dict[str, int] = {}
         #: every two neighbours of which one is not ASCII, each pair once
         self.pairs_in = re.compile(r"(?=([^\x00-\x7f].|.[^\x00-\x7f]))").findall
@@ -316,11 +320,16 @@ class _Letters:
 
     def points(self, vector: int) -> float:
         """What the letters (and pairs) whose integers add up to ``vector`` cost."""
-        data = memoryview(vector.to_bytes(4 * self.fields, sys.byteorder)).cast("I")
-        fields = data if sys.byteorder == "little" else data[::-1]
         total = 0
-        for first, langs in self.slots.values():
-            total += min(fields[first : first + len(langs)])
+        for shift, n, mask in self.masks:  # (in the order of their fields)
+            rest = vector >> shift
+            if not rest:
+                break  # (no letter of this script or of the ones after it)
+            part = rest & mask
+            if part:  # (a script without letters in the reading costs nothing)
+                if n > 1:  # (its best language)
+                    part = min(memoryview(part.to_bytes(4 * n, sys.byteorder)).cast("I"))
+                total += part
         return -total / _UNIT
 
 
@@ -342,14 +351,49 @@ def letter_points(text: str) -> float:
     >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
     (-0.65625, -1.59375)
     """
-    folded = text.translate(_FOLD)
+    return folded_points(text.translate(_FOLD))
+
+
+def fold(text: str) -> str:
+    """``text`` as the letter rule reads it: each letter in lower case, each combining mark
+    left out, anything else a space (:func:`folded_points`).
+
+    >>> fold("¡Hola, Ñu!")
+    ' hola  ñu '
+    """
+    return text.translate(_FOLD)
+
+
+def fold_char(ch: str) -> str | None:
+    """One character as :func:`fold` reads it (None: left out)."""
+    return _FOLD[ord(ch)]
+
+
+def least_cost(key: str) -> float:
+    """The least the letter rule takes for one letter or one pair of neighbours (folded, see
+    :func:`fold`), in the language of its script that uses it most: the sum of these over a
+    text's letters and pairs is at most what the rule takes from it (a bound that adds up).
+
+    >>> least_cost("é") == least_cost("a") == 0, least_cost("ûk"), least_cost("ÿ")
+    (True, 1.0, 2.0)
+    """
+    model = _letters()
+    return -model.points(model.vector(key))
+
+
+def folded_points(folded: str, letters: int | None = None) -> float:
+    """:func:`letter_points` of a text already folded (:func:`fold`); ``letters``, if given,
+    is the sum of the :func:`letter_vector` of its characters, known to the caller."""
     if folded.isascii():
         return 0.0
     model = _letters()
-    vector = model.vector
-    total = sum(n * vector(ch) for ch, n in Counter(folded).items() if ch > "\x7f")
-    total += sum(n * vector(pair) for pair, n in Counter(model.pairs_in(folded)).items())
-    return model.points(total)
+    vectors = model.vectors
+    pairs = model.pairs_in(folded)
+    for key in set(pairs).union(folded).difference(vectors):
+        model.vector(key)
+    if letters is None:
+        letters = sum(map(vectors.__getitem__, folded))
+    return model.points(letters + sum(map(vectors.__getitem__, pairs)))
 
 
 def letter_vector(ch: str) -> int:
@@ -630,11 +674,12 @@ def _score(
     b: Base,
     floor: float = -math.inf,
     cjk: float | None = None,
+    letters: float | None = None,
 ) -> float:
     """:func:`score` of a reading in ``language`` (:func:`language_of` its codec) whose
-    :func:`base` is ``b``; ``cjk``, if given, is what the rules on CJK characters take
-    (:func:`cjk_points`),
-    known to the caller."""
+    :func:`base` is ``b``; ``cjk`` and ``letters``, if given, are what the rules on CJK
+    characters and the letter rule take (:func:`cjk_points`, :func:`letter_points`), known to
+    the caller."""
     classes, present = b.classes, b.present
     total = b.points + b.known
     if present <= _PLAIN:
@@ -691,7 +736,7 @@ def _score(
     if present & _SCRIPTED:
         if total < floor:
             return total
-        total += letter_points(text)
+        total += letter_points(text) if letters is None else letters
     return total
 
 
