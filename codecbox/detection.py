@@ -924,15 +924,14 @@ class _Plan:
         vectors = [0] * 256
         #: What the letter rule reads of each byte (:func:`codecbox.guessing.fold`), as a
         #: decoding table, by page (None where a byte is left out: a combining mark).
-        self.folding = tuple(
-            None
-            if any(ch is not None and len(guessing.fold_char(ch) or "") != 1 for ch in page)
-            else "".join("\ufffe" if ch is None else guessing.fold_char(ch) or "" for ch in page)
-            for page in chars
-        )
+        folds = [guessing.fold(table) for table in self.decoding]
+        self.folding = tuple(fold if len(fold) == 256 else None for fold in folds)
         #: What the letter rule reads of each byte above 127, by page (None: nothing).
         self.folded = tuple(
-            tuple(None if ch is None else guessing.fold_char(ch) for ch in page) for page in chars
+            tuple(fold)
+            if fold is not None
+            else tuple(None if ch is None else guessing.fold_char(ch) for ch in page)
+            for fold, page in zip(self.folding, chars, strict=True)
         )
         #: The least the letter rule takes for the letter of each byte (in 1/128 points), by
         #: page: part of the packed bound, so that the rule needs no decoding to weigh. (The
@@ -1112,7 +1111,8 @@ class _Plan:
     def least_of(self, page: int, counts: Counter[int]) -> float:
         """The least the letter rule takes for the letters of ``page``'s reading of bytes
         with these ``counts`` (what the packed bound has for them)."""
-        return sum(map(mul, map(self.least[page].__getitem__, counts), counts.values())) / _SCALE
+        least: int = sum(map(mul, map(self.least[page].__getitem__, counts), counts.values()))
+        return least / _SCALE
 
     def letters_of(self, page: int, counts: Counter[int]) -> int:
         """The sum of the :func:`codecbox.guessing.letter_vector` of ``page``'s reading of

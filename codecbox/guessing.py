@@ -43,6 +43,7 @@ import re
 import sys
 import unicodedata
 from functools import lru_cache
+from operator import add
 from typing import NamedTuple
 
 from codecbox.table import CJK
@@ -271,8 +272,8 @@ class _Letters:
                         x[:2].replace("_", " "): int(x[2:]) / 100_000 for x in found.split()
                     }
         languages: dict[str, list[str]] = {}
-        for lang, found in self.letters.items():  # a language's script: most of its letters'
-            scripts = [_script(ch) for ch in found]
+        for lang, shares in self.letters.items():  # a language's script: most of its letters'
+            scripts = [_script(ch) for ch in shares]
             languages.setdefault(max(set(scripts), key=scripts.count), []).append(lang)
         self.slots: dict[str, tuple[int, list[str]]] = {}  # script -> (first field, languages)
         fields = 1
@@ -286,8 +287,6 @@ class _Letters:
             for first, langs in self.slots.values()
         )
         self.vectors: dict[str, int] = {}
-        #: every two neighbours of which one is not ASCII, each pair once
-        self.pairs_in = re.compile(r"(?=([^\x00-\x7f].|.[^\x00-\x7f]))").findall
 
     def _vector(
         self, script: str, shares: list[float], weight: float, common: float, rare: float
@@ -387,13 +386,17 @@ def folded_points(folded: str, letters: int | None = None) -> float:
     if folded.isascii():
         return 0.0
     model = _letters()
-    vectors = model.vectors
-    pairs = model.pairs_in(folded)
-    for key in set(pairs).union(folded).difference(vectors):
-        model.vector(key)
-    if letters is None:
-        letters = sum(map(vectors.__getitem__, folded))
-    return model.points(letters + sum(map(vectors.__getitem__, pairs)))
+    get = model.vectors.__getitem__
+    # Every two neighbours: those of ASCII characters only cost nothing, and are fewer to
+    # look up than found.
+    pairs = list(map(add, folded, folded[1:]))
+    try:
+        total = (sum(map(get, folded)) if letters is None else letters) + sum(map(get, pairs))
+    except KeyError:  # (a character or a pair not seen yet)
+        for key in set(pairs).union(folded).difference(model.vectors):
+            model.vector(key)
+        total = (sum(map(get, folded)) if letters is None else letters) + sum(map(get, pairs))
+    return model.points(total)
 
 
 def letter_vector(ch: str) -> int:
