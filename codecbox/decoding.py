@@ -42,9 +42,10 @@ from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
 from codecbox.sniffing import (
     BOMS,
+    MetaFound,
     bom,
     charset_from_content_type,
-    meta_declaration,
+    html_meta,
     web_encoding,
 )
 
@@ -175,16 +176,18 @@ class Decision(Decided):
 Declaration = Callable[[], "tuple[Encoding, Rule] | None"]
 
 
-#: The Decision made for each declaration decide() followed, by the declaration's identity:
-#: pages repeat a few declarations, each a remembered tuple (the header's, the <meta>'s),
-#: and finding its frozen Decision again costs less than making it (or than hashing it, as
-#: an lru_cache would). Each entry keeps its declaration alive: its id is not reused.
-_DECLARED: dict[int, tuple[tuple[Encoding, Rule], Decision]] = {}
+@functools.lru_cache(maxsize=256)
+def _meta_decision(found: MetaFound) -> Decision:
+    """The Decision a page's <meta> makes, made once for each: pages repeat a few, and a
+    frozen Decision is found again for less than it costs to make."""
+    return Decision(
+        web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
+    )
 
 
 def decide(
     data: bytes,
-    declarations: Sequence[Declaration | tuple[Encoding, Rule] | None] = (),
+    declarations: Sequence[Declaration | tuple[Encoding, Rule] | Decision | None] = (),
     *,
     web: bool = False,
     candidates: Sequence[Encoding] | None = None,
@@ -204,9 +207,9 @@ def decide(
     source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
     detector (``detector=None``) the pipeline stops before guessing, at ``default``, and
     with ``weigh=False`` it also skips the evidence (a browser without a detector). A
-    declaration is what it declares, ``(encoding, rule)`` or None, or a function called
-    only when no rule before it decided, which returns that; ``html=True`` adds, after
-    them, the page's own ``<meta>`` (:func:`codecbox.sniffing.meta_declaration`).
+    declaration is what it declares (``(encoding, rule)``, a Decision made once, or None),
+    or a function called only when no rule before it decided, which returns that;
+    ``html=True`` adds, after them, a page's own ``<meta>`` (:func:`.sniffing.html_meta`).
 
     Binary data is :attr:`Rule.BINARY`, with ``default`` to show it as text.
     ``prefix=True`` says ``data`` is the start of a longer input. A detector's answer is
@@ -225,21 +228,13 @@ def decide(
         found = bom(data, web=web)
         if found is not None:
             return Decision(found[0], Rule.BOM, found[1])
-    label = None
     for declared in declarations:
         label = declared() if callable(declared) else declared
         if label is not None:
-            break
-    else:
-        if html:
-            label = meta_declaration(data)
-    if label is not None:
-        made = _DECLARED.get(id(label))
-        if made is None or made[0] is not label:
-            if len(_DECLARED) >= 256:
-                _DECLARED.clear()
-            made = _DECLARED[id(label)] = label, Decision(label[0], label[1])
-        return made[1]
+            return label if isinstance(label, Decision) else Decision(label[0], label[1])
+    meta = html_meta(data) if html else None
+    if meta is not None:
+        return _meta_decision(meta)
     proof, text = _evidence(data, prefix) if weigh else (None, None)
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates
@@ -279,12 +274,15 @@ _resolve_name = functools.lru_cache(maxsize=64)(resolve)
 
 
 @functools.lru_cache(maxsize=256)
-def _header_encoding(value: str | tuple[str, ...]) -> tuple[Encoding, Rule] | None:
-    """What the Content-Type header value (or values) declares to :func:`decide`: the
-    encoding a browser decodes with and :attr:`Rule.HEADER`, or None; remembered, because
+def _header_encoding(value: str | tuple[str, ...]) -> Decision | None:
+    """What the Content-Type header value (or values) declares to :func:`decide`, made once:
     a crawler meets the same few header values again and again."""
     name = charset_from_content_type(value)
-    return None if name is None else (web_encoding(name), Rule.HEADER)
+    return None if name is None else Decision(web_encoding(name), Rule.HEADER)
+
+
+#: decode_html's usual options (no candidates, the default detector and default), checked.
+_USUAL = None, detector_for(DEFAULT_DETECTOR), resolve(DEFAULT_ENCODING)
 
 
 def decode_html(
@@ -324,7 +322,9 @@ def decode_html(
 invalid continuation byte
     """
     data = body if body.__class__ is bytes else bytes(body)
-    if candidates is None and default.__class__ is str:  # the usual call: names to check
+    if candidates is None and detector is DEFAULT_DETECTOR and default is DEFAULT_ENCODING:
+        wanted, detect, fallback = _USUAL
+    elif candidates is None and default.__class__ is str:  # names to check
         wanted, detect, fallback = None, detector_for(detector), _resolve_name(default)
     else:
         wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from codecbox.labels import Encoding, lookup, resolve
-from codecbox.rules import Rule
 from codecbox.table import TABLE
 
 __all__ = [
@@ -42,7 +41,6 @@ __all__ = [
     "charset_from_content_type",
     "extract_mime_type",
     "html_meta",
-    "meta_declaration",
     "meta_while_parsing",
     "parse_mime_type",
     "prescan",
@@ -505,10 +503,8 @@ def prescan(data: bytes) -> str | None:
 def _no_meta_charset(data: bytes) -> bool:
     """True when no ``<meta`` in ``data[:1024]`` can name an encoding for the prescan: none
     spells "charset" (in any ASCII case; the prescan decodes no character references)."""
-    return _META_START.search(data, 0, _PRESCAN_LIMIT) is None or (
-        data.find(b"charset", 0, _PRESCAN_LIMIT) < 0
-        and data[:_PRESCAN_LIMIT].lower().find(b"charset") < 0
-    )
+    limit = _PRESCAN_LIMIT
+    return data.find(b"charset", 0, limit) < 0 and data[:limit].lower().find(b"charset") < 0
 
 
 def _prescan(data: bytes) -> tuple[str | None, int, bool]:
@@ -517,7 +513,7 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
     not if a <meta> before it was refused or has an "&" (which only the tokenizer decodes)."""
     if data.startswith(_UTF16_XML):
         return ("UTF-16LE" if data[0] == 0x3C else "UTF-16BE"), -1, False
-    limit = min(len(data), _PRESCAN_LIMIT)  # the bytes it reads
+    limit = _PRESCAN_LIMIT  # the bytes it reads
     pos = limit if _no_meta_charset(data) else 0  # else only an XML declaration can say
     plain = True
     while True:
@@ -733,18 +729,3 @@ def html_meta(data: bytes) -> MetaFound | None:
 
 
 _found = functools.lru_cache(maxsize=256)(MetaFound)  # each made once: they are immutable
-
-
-@functools.lru_cache(maxsize=256)
-def _declared(found: MetaFound) -> tuple[Encoding, Rule]:
-    return web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
-
-
-def meta_declaration(data: bytes) -> tuple[Encoding, Rule] | None:
-    """:func:`html_meta` as a declaration for :func:`codecbox.decoding.decide`.
-
-    >>> meta_declaration(b"<meta charset=latin1>")
-    (Encoding(name='windows-1252', codec='whatwg-windows-1252'), <Rule.META: 'meta'>)
-    """
-    found = html_meta(data)
-    return None if found is None else _declared(found)
