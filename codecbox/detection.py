@@ -1085,14 +1085,13 @@ class _Plan:
 
     def _pair(self, pair: bytes) -> int:
         """What every page's pair rules take from ``pair``, packed (plus the bias); and, in
-        :attr:`pair_least`, the least the letter rule takes for it (two bytes above 127)."""
-        if len(self.pairs) > 65536:
-            self.pairs.clear()
-            self.pair_least.clear()
+        :attr:`pair_least`, the least the letter rule takes for it (two bytes above 127).
+        Kept for good: there are at most 128 * 132 pairs (``_ASCII_PAIRS``), and the least is
+        stored first, so that a thread that finds a pair's vector finds its least too."""
         first, second = pair
         keys = zip(self.columns[first], self.columns[second], strict=True)
         parts = array(_FIELD_TYPE, map(_PAIR_PARTS.__getitem__, keys))
-        vector = self.pairs[pair] = int.from_bytes(parts.tobytes(), sys.byteorder)
+        vector = int.from_bytes(parts.tobytes(), sys.byteorder)
         least = 0
         if first > 127 and second > 127:
             costs = array(
@@ -1106,6 +1105,7 @@ class _Plan:
             )
             least = int.from_bytes(costs.tobytes(), sys.byteorder)
         self.pair_least[pair] = least
+        self.pairs[pair] = vector
         return vector
 
     def least_of(self, page: int, counts: Counter[int]) -> float:
@@ -1121,7 +1121,7 @@ class _Plan:
         return sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def _plan(trial: tuple[tuple[Encoding, float], ...], explicit: bool) -> _Plan:
     return _Plan(trial, explicit)
 
