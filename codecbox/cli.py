@@ -1142,20 +1142,18 @@ class _Importer:
 def _encodings(args: argparse.Namespace) -> int:
     from codecbox.table import TABLE
 
-    rows = [("NAME", "PYTHON", "BROWSERS", "PRIOR", "LANGUAGES", "BOM", "ASCII", "WIDTH")]
+    rows = [["NAME", "PYTHON", "BROWSERS", "PRIOR", "LANGUAGES", "BOM", "ASCII", "WIDTH"]]
     for r in TABLE:
         if args.json:
-            _print_json(
-                {"name": r.name, "python": r.python, "exact": r.exact, "labels": list(r.labels)}
-                | {"prior": r.prior, "tries": list(r.tries)}
-                | {"languages": list(r.languages), "bom": r.bom.hex(" "), "ascii": r.ascii}
-                | {"width": r.width}
-            )
+            record: dict[str, object] = {"name": r.name, "python": r.python, "exact": r.exact}
+            record.update(labels=list(r.labels), prior=r.prior, tries=list(r.tries))
+            record.update(languages=list(r.languages), bom=r.bom.hex(" "), ascii=r.ascii)
+            _print_json({**record, "width": r.width})
             continue
         prior = "" if r.prior is None else f"{r.prior:+.1f}"
         languages = " ".join(r.languages[:4]) + (" ..." if len(r.languages) > 4 else "")
-        row = (r.name, r.python or "-", "yes" if r.exact else "", prior, languages)
-        rows.append((*row, r.bom.hex(" "), "yes" if r.ascii else "no", str(r.width)))
+        row = [r.name, r.python or "-", "yes" if r.exact else "", prior, languages]
+        rows.append([*row, r.bom.hex(" "), "yes" if r.ascii else "no", str(r.width)])
     if not args.json:
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         for row in rows:
