@@ -35,12 +35,11 @@ import re
 import sys
 import unicodedata
 from array import array
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
-from typing import Literal, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 from codecbox import guessing
 from codecbox.errors import DecodeError, install_hint
@@ -60,6 +59,19 @@ __all__ = [
     "guess_charset_normalizer",
     "guess_codecbox",
 ]
+
+
+def _python_count(mapping: dict[Any, int], iterable: Iterable[Any]) -> None:
+    for element in iterable:
+        mapping[element] = mapping.get(element, 0) + 1
+
+
+#: What collections.Counter counts with (in C on CPython), without a Counter's own cost.
+_count_elements: Callable[[dict[Any, int], Iterable[Any]], None]
+try:
+    _count_elements = importlib.import_module("_collections")._count_elements
+except (ImportError, AttributeError):  # pragma: no cover (not CPython)
+    _count_elements = _python_count
 
 
 @dataclass(frozen=True)
@@ -787,8 +799,6 @@ _PRIOR_BIAS = 16
 _ASCII_PAIRS = b"".join(
     b"a" if chr(b).islower() else b"A" if chr(b).isalpha() else b" " for b in range(128)
 ) + bytes(range(128, 256))
-#: (no byte above 127 counted yet)
-_NO_COUNTS: Counter[int] = Counter()
 #: Slack for the float sums when a bound is compared with a score.
 _EPSILON = 1e-9
 
@@ -868,6 +878,14 @@ def _generic(
     paired = codecs.lookup(enc.codec).name.replace("-", "_") in _PAIRED
     read = None if _ascii_single_byte(enc.codec) else _reader(enc.codec)
     return enc, enc.codec, guessing.language_of(enc.codec), paired, read
+
+
+def _summed(table: Sequence[int], counted: bytes | dict[int, int]) -> int:
+    """The sum of ``table``'s entries for these bytes: each of them, or each with its count
+    (what is cheaper: a multiplication of long integers costs a few additions)."""
+    if isinstance(counted, bytes):
+        return sum(map(table.__getitem__, counted))
+    return sum(map(mul, map(table.__getitem__, counted), counted.values()))
 
 
 @lru_cache(maxsize=65536)
@@ -1047,26 +1065,31 @@ class _Plan:
 
     def bounds(
         self, window: bytes, priors: int, neighbours: bool = True
-    ) -> tuple[Sequence[int], Sequence[int] | None, int, Counter[int], int]:
+    ) -> tuple[Sequence[int], Sequence[int] | None, int, bytes | dict[int, int], int]:
         """For every page, an upper bound of its total of ``window`` with its prior (the
         points of its characters and what the rules that give points could add, less what the
         pair rules take if ``neighbours``, less the least the letter rule takes for its
         letters and, if ``neighbours``, for its pairs of them), in 1/128 points less an
         offset; the least the letter rule takes for the pairs, by page (None: nothing); the
-        offset; the count of each byte above 127; the number of sentence ends. ``priors``:
-        the packed priors (:meth:`priors_with`)."""
+        offset; the bytes above 127 (:func:`_summed`: each of a short window, counted in a
+        longer one); the number of sentence ends. ``priors``: the packed priors
+        (:meth:`priors_with`)."""
         highs = window.translate(None, _ASCII_BYTES)
-        counts = Counter(highs)
-        total = priors + sum(map(mul, map(self.vectors.__getitem__, counts), counts.values()))
+        counted: bytes | dict[int, int] = highs
+        if not neighbours:  # (a longer window: fewer sums of long integers)
+            counted = {}
+            _count_elements(counted, highs)
+        total = priors + _summed(self.vectors, counted)
         pairs = _high_pairs().findall(window.translate(_ASCII_PAIRS)) if neighbours else ()
         least: Sequence[int] | None = None
         if pairs:
-            known = self.pairs
-            found = Counter(pairs)
-            for pair in [pair for pair in found if pair not in known]:
-                self._pair(pair)
-            total += sum(map(mul, map(known.__getitem__, found), found.values()))
-            lowered = sum(map(mul, map(self.pair_least.__getitem__, found), found.values()))
+            try:
+                total += sum(map(self.pairs.__getitem__, pairs))
+            except KeyError:  # (a pair not seen yet)
+                for pair in set(pairs).difference(self.pairs):
+                    self._pair(pair)
+                total += sum(map(self.pairs.__getitem__, pairs))
+            lowered = sum(map(self.pair_least.__getitem__, pairs))
             if lowered:  # (no page's field goes below zero: a pair's bias is more)
                 total -= lowered
                 least = self._unpack(lowered)
@@ -1075,7 +1098,7 @@ class _Plan:
         ascii_points = len(window) - len(highs) + CONTROL_POINTS * _controls(window) + ends / 2
         biases = _BYTE_BIAS * len(highs) + _PAIR_BIAS * len(pairs) + _PRIOR_BIAS
         offset = int((ascii_points - biases) * _SCALE)
-        return self._unpack(total), least, offset, counts, ends
+        return self._unpack(total), least, offset, counted, ends
 
     def _unpack(self, total: int) -> Sequence[int]:
         """The fields of a packed sum, one by page."""
@@ -1108,17 +1131,16 @@ class _Plan:
         self.pairs[pair] = vector
         return vector
 
-    def least_of(self, page: int, counts: Counter[int]) -> float:
-        """The least the letter rule takes for the letters of ``page``'s reading of bytes
-        with these ``counts`` (what the packed bound has for them)."""
-        least: int = sum(map(mul, map(self.least[page].__getitem__, counts), counts.values()))
-        return least / _SCALE
+    def least_of(self, page: int, counts: bytes | dict[int, int]) -> float:
+        """The least the letter rule takes for the letters of ``page``'s reading of these
+        bytes above 127 (:func:`_summed`): what the packed bound has for them."""
+        return _summed(self.least[page], counts) / _SCALE
 
-    def letters_of(self, page: int, counts: Counter[int]) -> int:
+    def letters_of(self, page: int, counts: bytes | dict[int, int]) -> int:
         """The sum of the :func:`codecbox.guessing.letter_vector` of ``page``'s reading of
         bytes with these ``counts``: :func:`codecbox.guessing.letters_of` reads what they cost
         (a bound of the letter rule) and whether a cased letter is among them."""
-        return sum(map(mul, map(self.letters[page].__getitem__, counts), counts.values()))
+        return _summed(self.letters[page], counts)
 
 
 @lru_cache(maxsize=16)
@@ -1184,7 +1206,7 @@ def _rank(
     fields: Sequence[int] = ()
     least: Sequence[int] | None = None
     offset = 0
-    counts: Counter[int] = _NO_COUNTS
+    counts: bytes | dict[int, int] = b""
     ends = 0
     if readings.pages:
         # (The pairs of a longer window cost more than they save: few readings are left.)
