@@ -106,8 +106,7 @@ def index(name: str) -> dict[int, int]:
 
 
 def _whole_bytes(data: ReadableBuffer) -> bytes:
-    """``data`` as bytes, without a copy when it views a whole bytes object (what
-    ``bytes.decode`` passes a codec)."""
+    """``data`` as bytes, not copied when it views a whole bytes (as bytes.decode passes it)."""
     if isinstance(data, bytes):
         return data
     if isinstance(data, memoryview):
@@ -127,9 +126,8 @@ class _FourBytes(Exception):
 
 @dataclass
 class _Context:
-    """What the full path's error handler needs (on a per-thread stack): the caller's error
-    handler and whole input, where the block given to the C codec starts in it, and whether
-    to remember the errors (``found``) instead of calling the caller's handler."""
+    """For the full path's error handler (a per-thread stack): the caller's handler and input,
+    where the C codec's block starts in it, whether to only remember the errors (``found``)."""
 
     spec: _MultiByte
     errors: str
@@ -264,8 +262,7 @@ class _MultiByte:
 
     def _full(self, data: bytes, errors: str, obj: bytes | None = None,
               base: int = 0) -> tuple[str, int]:  # fmt: skip
-        """A whole input (at ``base`` in ``obj``, for errors): in one piece, or in blocks if
-        the pure-Python decoder is needed somewhere in a big input (only they pay for it)."""
+        """A whole input (at ``base`` in ``obj``), in one piece or in blocks (for the slow path)."""
         obj = data if obj is None else obj
         try:
             text = self._block(data, errors, obj, base, split=len(data) > 2 * _BLOCK)
@@ -286,8 +283,7 @@ class _MultiByte:
             return self.slow(data, 0, len(data), errors, obj, True, base)
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
-        """All but a sequence cut by the end of ``data``: to the last sync byte as a whole
-        input, then a sequence at a time (a character comes as soon as its last byte)."""
+        """All but a sequence cut by the end: to the last sync byte at once, then one by one."""
         cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
         if cut < len(data) - 256:
             for found in _SYNC().finditer(data, max(cut, len(data) - 256)):
@@ -303,8 +299,7 @@ class _MultiByte:
 
     @cached_property
     def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
-        """The C codec on the whole input, or None for an error (but with "replace") or a
-        character (or sequence) it may decode otherwise: a closure, for every page."""
+        """The C codec, or None for an error (but with "replace") or what it may get wrong."""
         c_codec, then = codecs.lookup(self.codec).decode, self.then
         step = self.step if then is None else _gbk_quick_step
         suspicious, patterns, fixes = tuple(self.suspicious), self.patterns, [*self.fixes.items()]
@@ -409,8 +404,7 @@ def _double_byte(
     single: Callable[[int], str | None],
     specials: dict[int, str],
 ) -> tuple[_Step, _Incomplete]:
-    """Shift_JIS, EUC-KR, Big5: a byte alone (``single``), or a lead byte and a trail byte
-    whose ``pointer`` is in the index ``table`` (or in ``specials``)."""
+    """Shift_JIS, EUC-KR, Big5: a ``single`` byte, or a lead and a trail byte's ``pointer``."""
 
     def step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
         b = data[i]
@@ -575,8 +569,7 @@ _JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
 
 
 class _ISO2022JP:
-    """The standard's ISO-2022-JP decoder, with the C codecs on the text between escapes
-    (and Python's ``iso2022_jp`` on the whole of a plain input, see _ISO_CLEAN)."""
+    """The standard's ISO-2022-JP decoder, with C codecs between escapes (see _ISO_CLEAN)."""
 
     name = "ISO-2022-JP"
 
@@ -590,8 +583,7 @@ class _ISO2022JP:
     def run(
         self, data: bytes, errors: str, final: bool, state: tuple[str, bool]
     ) -> tuple[str, int, tuple[str, bool]]:
-        """Decode from ``state`` (decoder/output state, output flag): text, consumed, state;
-        when not ``final``, stop before a sequence that more input could complete."""
+        """From ``state`` (mode, output flag): text, consumed, state; stops where more may come."""
         mode, flag = state
         out: list[str] = []
         i, n = 0, len(data)
@@ -651,8 +643,7 @@ class _ISO2022JP:
 
 
 def _iso_clean_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
-    """The JIS X 0208 pair at data[i] that Python's iso2022_jp lacks (NEC and IBM
-    extensions), or _Redo if that is not what is there (an escape cut a pair, say)."""
+    """A JIS X 0208 pair iso2022_jp lacks (NEC, IBM extensions), or _Redo if it is no pair."""
     escape = data.rfind(b"\x1b", 0, i)
     pair = escape >= 0 and data[escape + 1] == 0x24 and (i - escape - 3) % 2 == 0
     if not (pair and i + 2 <= n and 0x21 <= data[i] <= 0x7E and 0x21 <= data[i + 1] <= 0x7E):
