@@ -880,12 +880,12 @@ def _generic(
     return enc, enc.codec, guessing.language_of(enc.codec), paired, read
 
 
-def _summed(table: Sequence[int], counted: bytes | dict[int, int]) -> int:
-    """The sum of ``table``'s entries for these bytes: each of them, or each with its count
+def _summed(table: Any, counted: bytes | list[Any] | dict[Any, int]) -> int:
+    """The sum of ``table``'s entries for these keys: each of them, or each with its count
     (what is cheaper: a multiplication of long integers costs a few additions)."""
-    if isinstance(counted, bytes):
-        return sum(map(table.__getitem__, counted))
-    return sum(map(mul, map(table.__getitem__, counted), counted.values()))
+    if isinstance(counted, dict):
+        return sum(map(mul, map(table.__getitem__, counted), counted.values()))
+    return sum(map(table.__getitem__, counted))
 
 
 @lru_cache(maxsize=65536)
@@ -1076,20 +1076,24 @@ class _Plan:
         (:meth:`priors_with`)."""
         highs = window.translate(None, _ASCII_BYTES)
         counted: bytes | dict[int, int] = highs
-        if not neighbours:  # (a longer window: fewer sums of long integers)
+        if len(highs) > 96:  # (a longer window: fewer sums of long integers)
             counted = {}
             _count_elements(counted, highs)
         total = priors + _summed(self.vectors, counted)
         pairs = _high_pairs().findall(window.translate(_ASCII_PAIRS)) if neighbours else ()
         least: Sequence[int] | None = None
         if pairs:
+            found: list[bytes] | dict[bytes, int] = pairs
+            if len(pairs) > 96:  # (counted first, as above)
+                found = {}
+                _count_elements(found, pairs)
             try:
-                total += sum(map(self.pairs.__getitem__, pairs))
+                total += _summed(self.pairs, found)
             except KeyError:  # (a pair not seen yet)
-                for pair in set(pairs).difference(self.pairs):
+                for pair in set(found).difference(self.pairs):
                     self._pair(pair)
-                total += sum(map(self.pairs.__getitem__, pairs))
-            lowered = sum(map(self.pair_least.__getitem__, pairs))
+                total += _summed(self.pairs, found)
+            lowered = _summed(self.pair_least, found)
             if lowered:  # (no page's field goes below zero: a pair's bias is more)
                 total -= lowered
                 least = self._unpack(lowered)
@@ -1209,8 +1213,9 @@ def _rank(
     counts: bytes | dict[int, int] = b""
     ends = 0
     if readings.pages:
-        # (The pairs of a longer window cost more than they save: few readings are left.)
-        fields, least, offset, counts, ends = plan.bounds(window, readings.prior_vector, size <= 96)
+        # (The pairs of a longer window cost more than they save when few pages are left.)
+        neighbours = size <= 96 or len(readings.pages) > 4
+        fields, least, offset, counts, ends = plan.bounds(window, readings.prior_vector, neighbours)
         order = sorted(readings.pages, key=fields.__getitem__, reverse=True)
     heap: list[tuple[float, int, int, int]] = []
     others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
@@ -1354,9 +1359,28 @@ def _rank(
     if last or not top:
         return scored, left_out, top
     near = top[0][0] - DECISIVE
+
+    def narrowed(index: int, bound: float) -> float:
+        """A page's bound narrowed from its letters alone to the letter rule in full."""
+        vector, letters = lettered[index]
+        text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
+        folding = plan.folding[index]
+        value = guessing.folded_points(
+            guessing.fold(text)
+            if folding is None
+            else codecs.charmap_decode(reduced, "strict", folding)[0],
+            vector,
+        )
+        return bound + min(0.0, value - letters + (0.0 if least is None else least[index] / _SCALE))
+
+    # A reading left out stays in the race (guess_codecbox) when its bound is near the
+    # leader's score: a page's is narrowed as far as the letter rule goes first.
     for negative, _, stage, index in sorted(heap):
-        if -negative > near:
-            left_out.append((-negative, others[index][0] if stage in (2, 3) else encodings[index]))
+        bound = -negative
+        if bound > near and stage == 1:
+            bound = narrowed(index, bound)
+        if bound > near:
+            left_out.append((bound, others[index][0] if stage in (2, 3) else encodings[index]))
     for index in order[taken:]:
         bound = (fields[index] + offset) / _SCALE
         if bound <= near:
@@ -1366,9 +1390,14 @@ def _rank(
             continue
         texts.add(signature)
         whole[encodings[index].name] = signature
-        letters, cased = guessing.letters_of(plan.letters_of(index, counts))
+        vector = plan.letters_of(index, counts)
+        letters, cased = guessing.letters_of(vector)
         bound += letters + plan.least_of(index, counts) - (0.0 if cased else 0.5 * ends)
-        left_out.append((bound, encodings[index]))
+        if bound > near:
+            lettered[index] = (vector, letters)
+            bound = narrowed(index, bound)
+            if bound > near:
+                left_out.append((bound, encodings[index]))
     return scored, left_out, top
 
 
