@@ -1,17 +1,13 @@
 """Decoding, converting and sniffing text that arrives in pieces, without the chunk bug.
 
-Decoding each block on its own (``chunk.decode(enc)``) breaks every character
-that straddles two blocks: strict mode fails, ``errors="replace"`` silently
-adds U+FFFD. An incremental decoder keeps the unfinished bytes for the next
-call, so the result equals decoding the whole input at once.
+Decoding each block on its own (``chunk.decode(enc)``) breaks every character that
+straddles two blocks: strict mode fails, ``errors="replace"`` silently adds U+FFFD. An
+incremental decoder keeps the unfinished bytes for the next call, so the result equals
+decoding the whole input at once.
 
 >>> chunks = [b"a\\xc3", b"\\xb1o"]           # "año" with the ñ split in two
 >>> "".join(iter_decode(chunks, "utf-8"))
 'año'
->>> list(iter_decode([b"ok", b"caf\\xc3", b"\\x28"], "utf-8"))
-Traceback (most recent call last):
-...
-codecbox.errors.DecodeError: cannot decode byte c3 at offset 5 as UTF-8: invalid continuation byte
 """
 
 from __future__ import annotations
@@ -72,56 +68,40 @@ def read_chunks(path: StrPath, chunk_size: int = 65536) -> Iterator[bytes]:
     return pieces()
 
 
-#: Codecs that sniff a byte order mark: codec -> (mark -> the codec after it), and the codec
-#: when there is no mark, which is what decoding the whole input does.
-_MARKED: dict[str, tuple[tuple[tuple[bytes, str], ...], str]] = {
+#: Codecs that sniff a byte order mark: codec -> ({mark: the codec after it}, the codec
+#: when there is no mark, which is what decoding the whole input does).
+_MARKED: dict[str, tuple[dict[bytes, str], str]] = {
     sig: (
-        tuple((mark, codec) for mark, codec, eats, _ in BOMS if eats == sig),
+        {mark: codec for mark, codec, eats, _ in BOMS if eats == sig},
         "utf-8" if sig == "utf-8-sig" else f"{sig}-{sys.byteorder[0]}e",
     )
     for sig in ("utf-8-sig", "utf-16", "utf-32")
 }
-#: Codecs whose incremental decoder is not linear: every chunk re-decodes an open run.
-_QUADRATIC = {"utf-7"}
-
-
-def _check_streamable(encoding: Encoding) -> str:
-    if encoding.codec is None:
-        raise ValueError(f"{encoding.name} has no decoder")
-    if encoding.codec in _QUADRATIC:
-        raise ValueError(
-            f"{encoding.name} cannot be decoded in pieces in linear time (its incremental "
-            "decoder re-reads every open run); decode the whole input with bytes.decode()"
-        )
-    return encoding.codec
+#: The reason a CJK incremental decoder gives when its pending buffer overflows.
+_OVERFLOW = "pending buffer overflow"
 
 
 def _decoders(
     codec: str, errors: str, chunks: Iterable[bytes]
 ) -> Iterator[tuple[bytes, codecs.IncrementalDecoder, int]]:
-    """The chunks, each with the decoder to feed it to and how many bytes it skips.
+    """A first (maybe empty) piece, then the other chunks, each with the decoder to feed
+    it to and how many bytes it skips.
 
     For the codecs that sniff a byte order mark, CPython's incremental decoders differ
     from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and utf-32 refuse
     a stream without one): the mark is read here, then a plain decoder takes over.
     """
-    if codec not in _MARKED:
-        decoder = codecs.getincrementaldecoder(codec)(errors)
-        for chunk in chunks:
-            yield chunk, decoder, 0
-        return
-    marks, unmarked = _MARKED[codec]
-    head = b""
+    marks, chosen = _MARKED.get(codec, ({}, codec))
     rest = iter(chunks)
-    for chunk in rest:
-        head += chunk
-        if len(head) >= 4:
-            break
-    skip, chosen = 0, unmarked
-    for mark, after in sorted(marks, key=lambda m: -len(m[0])):
-        if head.startswith(mark):
-            skip, chosen = len(mark), after
-            break
+    head, skip = b"", 0
+    if marks:
+        for chunk in rest:
+            head += chunk
+            if len(head) >= 4:
+                break
+        for mark, after in marks.items():  # one codec's marks have the same length
+            if head.startswith(mark):
+                skip, chosen = len(mark), after
     decoder = codecs.getincrementaldecoder(chosen)(errors)
     yield head[skip:], decoder, skip
     for chunk in rest:
@@ -145,16 +125,16 @@ def iter_decode(
 
     >>> list(iter_decode([b"\\x82", b"\\xa0\\x82", b"\\xa2"], "cp932"))
     ['あ', 'い']
-    >>> try:
-    ...     list(iter_decode([b"hola", b"\\xc3"], "utf-8", where="menu.txt"))
-    ... except DecodeError as exc:
-    ...     print(exc)
-    menu.txt: cannot decode byte c3 at offset 4 as UTF-8: unexpected end of data
-    >>> "".join(iter_decode([b"h\\x00", b"o\\x00"], "utf-16"))  # no mark: as bytes.decode does
-    'ho'
     """
     enc = resolve(encoding)
-    codec = _check_streamable(enc)
+    codec = enc.codec
+    if codec is None:
+        raise ValueError(f"{enc.name} has no decoder")
+    if codec == "utf-7":  # its incremental decoder is quadratic
+        raise ValueError(
+            f"{enc.name} cannot be decoded in pieces in linear time (its incremental "
+            "decoder re-reads every open run); decode the whole input with bytes.decode()"
+        )
 
     def wrap(exc: UnicodeDecodeError, base: int) -> DecodeError:
         return DecodeError.wrap(exc, base=base, where=where, encoding=enc.name)
@@ -162,11 +142,9 @@ def iter_decode(
     def texts() -> Iterator[str]:
         fed = 0  # bytes of the stream given to a decoder so far
         pieces = _decoders(codec, errors, chunks)
-        decoder: codecs.IncrementalDecoder | None = None
         for chunk, decoder, skip in pieces:
-            fed += skip
             state = decoder.getstate()
-            fed += len(chunk)
+            fed += skip + len(chunk)
             try:
                 text = decoder.decode(chunk, False)
             except UnicodeError as exc:
@@ -180,8 +158,6 @@ def iter_decode(
                 return
             if text:
                 yield text
-        if decoder is None:  # no chunks at all
-            decoder = codecs.getincrementaldecoder(_MARKED.get(codec, ((), codec))[1])(errors)
         try:
             text = decoder.decode(b"", True)
         except UnicodeDecodeError as exc:
@@ -190,10 +166,6 @@ def iter_decode(
             yield text
 
     return texts()
-
-
-#: The reason a CJK incremental decoder gives when its pending buffer overflows.
-_OVERFLOW = "pending buffer overflow"
 
 
 def _finish(
@@ -216,9 +188,6 @@ def _finish(
         raise wrap(exc, offset - len(held) + (len(rest) - len(exc.object))) from exc
 
 
-# --- one atomic writer --------------------------------------------------------------------
-
-
 _TEMP = ".{name}.codecbox-{pid}-{token}.tmp"
 
 
@@ -227,16 +196,15 @@ def _temporary(target: Path, pid: int, token: str) -> Path:
 
 
 def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    if os.name != "posix":  # no safe liveness probe here: never touch another process's file
+    # Where there is no safe liveness probe (not POSIX), never touch another process's file.
+    if pid == os.getpid() or os.name != "posix":
         return True
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:  # alive, owned by someone else
-        return True
+        pass
     return True
 
 
@@ -260,14 +228,6 @@ def remove_stale_temporaries(folder: StrPath, name: str = "*") -> list[Path]:
                 tmp.unlink()
                 removed.append(tmp)
     return removed
-
-
-def _about_target(exc: OSError, tmp: Path, target: Path) -> OSError:
-    """The same error, naming the destination the caller asked for, not our temporary file."""
-    if exc.filename is not None and Path(exc.filename) == tmp:
-        renamed = type(exc)(exc.errno, exc.strerror, str(target))
-        return renamed
-    return exc
 
 
 def write_atomic(
@@ -319,7 +279,9 @@ def write_atomic(
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise _about_target(exc, tmp, target) from exc
+        if exc.filename is not None and Path(exc.filename) == tmp:  # name what was asked for
+            raise type(exc)(exc.errno, exc.strerror, str(target)) from exc
+        raise
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -332,9 +294,6 @@ def write_atomic(
             os.close(dir_fd)
 
 
-# --- transcoding --------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class TranscodeReport:
     """What :func:`transcode` did: the two encodings and the sizes."""
@@ -344,13 +303,6 @@ class TranscodeReport:
     bytes_read: int
     chars: int
     bytes_written: int
-
-
-def _same_file(a: str, b: str) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except FileNotFoundError:
-        return False
 
 
 def transcode(
@@ -365,23 +317,22 @@ def transcode(
 ) -> TranscodeReport:
     """Convert file ``src`` from ``source_encoding`` to ``target``, writing ``dst`` atomically.
 
-    Works chunk by chunk, so memory does not grow with the file. The output goes
-    to a temporary file next to ``dst`` that replaces ``dst`` only once it is
-    complete and on disk (:func:`write_atomic`): after any error ``dst`` is exactly
-    as before and no temporary file is left. A :class:`DecodeError` names the file
-    and the byte offset, an :class:`EncodeError` the file and the character offset.
-    ``errors`` applies to both decoding and encoding; only a non-strict value lets
-    U+FFFD or ``?`` in. A new ``dst`` gets the permission bits of ``src``.
-    ``progress``, if given, is called with the size of each chunk as it is read (a
-    progress bar's ``update``).
+    Works chunk by chunk, so memory does not grow with the file, and writes with
+    :func:`write_atomic`: after any error ``dst`` is exactly as before. A
+    :class:`DecodeError` names the file and the byte offset, an :class:`EncodeError` the
+    file and the character offset. ``errors`` applies to both decoding and encoding; only
+    a non-strict value lets U+FFFD or ``?`` in. A new ``dst`` gets the permission bits of
+    ``src``. ``progress``, if given, is called with the size of each chunk as it is read
+    (a progress bar's ``update``).
     """
     source = resolve(source_encoding)
     goal = resolve(target)
     if goal.codec is None:
         raise ValueError(f"{goal.name} has no encoder")
     src_name, dst_name = _path(src, "src"), _path(dst, "dst")
-    if _same_file(src_name, dst_name):
-        raise ValueError(f"source and destination are the same file: {src_name!r}")
+    with contextlib.suppress(FileNotFoundError):
+        if os.path.samefile(src_name, dst_name):
+            raise ValueError(f"source and destination are the same file: {src_name!r}")
     reports: list[TranscodeReport] = []
 
     def write(out: BinaryIO) -> None:
@@ -429,24 +380,20 @@ def transcode_stream(
                 progress(len(chunk))
             yield chunk
 
-    def encode(text: str, final: bool = False) -> bytes:
+    def write(text: str, final: bool = False) -> None:
+        nonlocal written
         try:
-            return encoder.encode(text, final)
+            data = encoder.encode(text, final)
         except UnicodeEncodeError as exc:
             raise EncodeError.wrap(exc, base=chars, where=where, encoding=goal.name) from exc
-
-    for text in iter_decode(counted(), source, errors, where=where):
-        data = encode(text)
-        chars += len(text)
         out.write(data)
         written += len(data)
-    data = encode("", final=True)
-    out.write(data)
-    written += len(data)
+
+    for text in iter_decode(counted(), source, errors, where=where):
+        write(text)
+        chars += len(text)
+    write("", final=True)
     return TranscodeReport(source, goal, read, chars, written)
-
-
-# --- sniffing -----------------------------------------------------------------------------
 
 
 #: How many bytes a byte order mark needs to be told apart: FF FE 00 00 is UTF-32LE, where
@@ -461,11 +408,10 @@ def _decide_head(
     detect: str | Detector,
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> tuple[Decision, bool]:
-    """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head``, as
-    :func:`~codecbox.decoding.decode_bytes` decides, and whether more followed (then it
-    is a decision on a prefix). ``head`` holds up to ``max(max_bytes, 4) + 1`` bytes: a
-    byte order mark is read from at least 4, and one byte more tells whether anything
-    follows the cut."""
+    """:func:`~codecbox.decoding.decide` on the first ``max_bytes`` of ``head`` (as
+    :func:`~codecbox.decoding.decode_bytes` decides), and whether more followed (then it
+    decided on a prefix). ``head`` holds ``max(max_bytes, 4) + 1`` bytes or fewer: a byte
+    order mark is read from 4, and one byte more tells whether anything follows the cut."""
     more = len(head) > max_bytes
     found = bom(head[:_BOM_LOOK])
     if found is not None:
@@ -476,12 +422,17 @@ def _decide_head(
 
 
 def _sniff(
-    head: bytes,
+    read: Callable[[int], bytes],
     max_bytes: int,
     candidates: Sequence[str | Encoding] | None,
-    detect: Detector,
+    detector: str | Detector,
     default: str | Encoding,
 ) -> Guess:
+    """:func:`sniff` on the bytes ``read(size)`` gives."""
+    if max_bytes < 1:
+        raise ValueError(f"max_bytes must be at least 1, got {max_bytes}")
+    detect = detector_for(detector)
+    head = read(max(max_bytes, _BOM_LOOK) + 1)
     decision, _ = _decide_head(head, max_bytes, candidates, detect, default)
     guess, rule = decision.guess, decision.rule
     if guess is not None and rule in (Rule.DETECTED, Rule.DEFAULT, Rule.BINARY):
@@ -493,11 +444,6 @@ def _sniff(
     return Guess(decision.encoding, "codecbox", rule, confidence)
 
 
-def _check(max_bytes: int) -> None:
-    if max_bytes < 1:
-        raise ValueError(f"max_bytes must be at least 1, got {max_bytes}")
-
-
 def sniff(
     data: bytes | bytearray | memoryview,
     candidates: Sequence[str | Encoding] | None = None,
@@ -506,27 +452,18 @@ def sniff(
     detector: str | Detector = "codecbox",
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
-    """The encoding of ``data`` decided from its first ``max_bytes`` bytes, in the order of
-    :func:`~codecbox.decoding.decide` (the one decision pipeline, as
-    :func:`~codecbox.decoding.decode_bytes` decides): a byte order mark (read from at
-    least 4 bytes, whatever ``max_bytes``), then what the bytes prove
-    (:func:`~codecbox.detection.evidence`: binary data, UTF-16/32 by their NUL pattern,
-    ISO-2022 and HZ escapes, valid UTF-8, mostly valid UTF-8), then ``detector`` among
-    ``candidates``, then ``default``. The :class:`~codecbox.detection.Guess` has the
-    encoding and the rule ``decide`` gives: :attr:`Rule.DETECTED` for the detector's
-    answer (whatever rule the detector gave itself), :attr:`Rule.DEFAULT` with
-    ``default`` when no guess fit, :attr:`Rule.BINARY` with ``default`` and
-    ``binary`` saying what the bytes are; a byte order mark or the evidence is
-    ``detector="codecbox"`` (codecbox's pipeline decided, whichever detector was named).
+    """The encoding of ``data`` decided from its first ``max_bytes`` bytes, as
+    :func:`~codecbox.decoding.decode_bytes` decides (:func:`~codecbox.decoding.decide`): a
+    byte order mark (read from at least 4 bytes), what the bytes prove (binary data, the
+    NUL pattern of UTF-16/32, escapes, valid or mostly valid UTF-8), ``detector`` among
+    ``candidates``, ``default``. The :class:`~codecbox.detection.Guess` has the encoding
+    and the rule ``decide`` gives (:attr:`Rule.DETECTED` for the detector's answer,
+    :attr:`Rule.DEFAULT` or :attr:`Rule.BINARY` with ``default``); a byte order mark or
+    the evidence is ``detector="codecbox"``, whichever detector was named.
 
-    Looking at the start is what makes detection affordable on big inputs. When
-    ``data`` is longer than ``max_bytes``, the answer is a decision on a *prefix*: the
-    evidence is told (``prefix=True``) that the cut may split a character, and a rule
-    such as "valid UTF-8" then says that the first ``max_bytes`` bytes are (the command
-    line says "from the first N bytes"); ``len(data) <= max_bytes`` is a decision on
-    all of it. As in ``decide``, the detector is always asked as on a prefix: a last
-    character cut off (a truncated download) does not disqualify the right encoding,
-    and decoding then reports that one error.
+    When ``data`` is longer than ``max_bytes`` the answer is a decision on a *prefix*: a
+    character the cut splits does not count against an encoding, and "valid UTF-8" says
+    that the first ``max_bytes`` bytes are.
 
     >>> data = ("한국어 텍스트 " * 10).encode("cp949")
     >>> g = sniff(data, max_bytes=8)            # byte 8 starts a syllable
@@ -536,15 +473,10 @@ def sniff(
     True
     >>> sniff(codecs.BOM_UTF32_LE + "a".encode("utf-32-le"), max_bytes=2).encoding.name
     'utf-32-le'
-    >>> sniff("id,name\\n".encode("utf-16-le")).rule
-    <Rule.NUL_PATTERN: 'NUL pattern'>
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"sniff() takes bytes, not {type(data).__name__}; use sniff_file(path)")
-    _check(max_bytes)
-    detect = detector_for(detector)
-    head = bytes(data[: max(max_bytes, _BOM_LOOK) + 1])
-    return _sniff(head, max_bytes, candidates, detect, default)
+    return _sniff(lambda size: bytes(data[:size]), max_bytes, candidates, detector, default)
 
 
 def sniff_file(
@@ -555,14 +487,12 @@ def sniff_file(
     detector: str | Detector = "codecbox",
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
-    """The encoding of the file at ``path`` decided from its first ``max_bytes`` bytes.
-
-    Reads at most ``max(max_bytes, 4) + 1`` bytes, whatever the size of the file; see
-    :func:`sniff` (a file longer than that is decided on its start).
-    """
+    """:func:`sniff` on the file at ``path``, reading at most ``max(max_bytes, 4) + 1``
+    bytes whatever its size."""
     name = _path(path)
-    _check(max_bytes)
-    detect = detector_for(detector)
-    with open(name, "rb") as f:
-        head = f.read(max(max_bytes, _BOM_LOOK) + 1)
-    return _sniff(head, max_bytes, candidates, detect, default)
+
+    def read(size: int) -> bytes:
+        with open(name, "rb") as f:
+            return f.read(size)
+
+    return _sniff(read, max_bytes, candidates, detector, default)
