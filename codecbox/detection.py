@@ -35,7 +35,8 @@ import re
 import sys
 import unicodedata
 from array import array
-from collections.abc import Callable, Iterable, Sequence
+from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
@@ -59,19 +60,6 @@ __all__ = [
     "guess_charset_normalizer",
     "guess_codecbox",
 ]
-
-
-def _python_count(mapping: dict[Any, int], iterable: Iterable[Any]) -> None:
-    for element in iterable:
-        mapping[element] = mapping.get(element, 0) + 1
-
-
-#: What collections.Counter counts with (in C on CPython), without a Counter's own cost.
-_count_elements: Callable[[dict[Any, int], Iterable[Any]], None]
-try:
-    _count_elements = importlib.import_module("_collections")._count_elements
-except (ImportError, AttributeError):  # pragma: no cover (not CPython)
-    _count_elements = _python_count
 
 
 @dataclass(frozen=True)
@@ -175,16 +163,6 @@ def candidate_encodings(candidates: Sequence[str | Encoding]) -> tuple[Encoding,
         if enc.codec is None:
             raise ValueError(f"{enc.name} cannot be a candidate: it has no decoder")
     return out
-
-
-def _decodes(data: bytes, codec: str, prefix: bool) -> str | None:
-    """The text, or None if ``data`` is not valid in ``codec`` (as a prefix, if asked)."""
-    try:
-        if prefix and not _single_byte(codec):
-            return codecs.getincrementaldecoder(codec)().decode(data, final=False)
-        return data.decode(codec)
-    except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
-        return None
 
 
 # --- evidence: what the bytes say before any statistics ---------------------------------------
@@ -314,7 +292,7 @@ def _escapes(data: bytes, prefix: bool) -> Encoding | None:
     for codec, marks in _ESCAPED:
         if not any(mark in data for mark in marks):
             continue
-        text = _decodes(data, codec, prefix)
+        text = _reader(codec)(data, prefix)
         if text is None:
             continue
         if codec == "hz" and sum(1 for ch in text if ord(ch) > 0x2E7F) < 2:
@@ -400,7 +378,7 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
             if escaped is not None:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
-    utf8 = _decodes(data, "utf-8", prefix)
+    utf8 = _reader("utf-8")(data, prefix)
     if utf8 is not None:
         if utf8.isascii():
             return None, None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
@@ -440,7 +418,7 @@ def _rule(data: bytes, encoding: Encoding, prefix: bool = False) -> Rule:
         found = bom(data, keep=keep)
         if found is not None and found[0].codec == encoding.codec:
             return Rule.BOM
-    utf8 = None if encoding.codec != "utf-8" else _decodes(data, "utf-8", prefix)
+    utf8 = None if encoding.codec != "utf-8" else _reader("utf-8")(data, prefix)
     if utf8 is not None and (data.isascii() or not utf8.isascii()):
         return Rule.VALID_UTF8
     return Rule.DETECTED
@@ -620,35 +598,12 @@ def _single_byte(codec: str) -> bool:
     return _MULTIBYTE.search(codecs.lookup(codec).name) is None
 
 
-@lru_cache(maxsize=256)
-def _ascii_single_byte(codec: str) -> bool:
-    """A single-byte codec that reads bytes 0..127 as ASCII."""
-    ascii_bytes = bytes(range(128))
-    try:
-        return _single_byte(codec) and ascii_bytes.decode(codec) == ascii_bytes.decode("ascii")
-    except UnicodeDecodeError:
-        return False
-
-
 _ASCII_BYTES = bytes(range(128))
 
 
 def _high_bytes(data: bytes) -> bytes:
     """Each byte of ``data`` above 127 once, in order."""
     return bytes(sorted(set(data.translate(None, _ASCII_BYTES))))
-
-
-def _signature(data: bytes, highs: bytes, codec: str, prefix: bool) -> str | None:
-    """None if ``codec`` cannot read ``data``, else a string equal for two codecs when their
-    texts of ``data`` are: the text itself, or, for a single-byte codec that reads ASCII as
-    ASCII, what it makes of each byte above 127 (``highs``), after a U+FFFF (which no
-    decoder makes) so that it never equals a text."""
-    if _ascii_single_byte(codec):
-        try:
-            return "\uffff" + highs.decode(codec)
-        except UnicodeDecodeError:
-            return None
-    return _decodes(data, codec, prefix)
 
 
 def _reduce(data: bytes) -> tuple[bytes, float]:
@@ -808,7 +763,10 @@ def _page_table(codec: str) -> tuple[str, tuple[str | None, ...]] | None:
     """For a single-byte ``codec`` that reads ASCII as ASCII and each byte as one character
     (None otherwise): its decoding table for ``codecs.charmap_decode`` (U+FFFE where a byte
     is undefined) and the character of each byte (None where undefined)."""
-    if not _ascii_single_byte(codec):
+    try:
+        if not _single_byte(codec) or _ASCII_BYTES.decode(codec) != _ASCII_BYTES.decode("ascii"):
+            return None
+    except UnicodeDecodeError:
         return None
     every = codecs.decode(bytes(range(256)), codec, "replace")
     if len(every) != 256:
@@ -851,7 +809,8 @@ def _lone_high(prefix: bool) -> re.Pattern[bytes]:
 
 @lru_cache(maxsize=256)
 def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
-    """:func:`_decodes` for one codec, its functions looked up once."""
+    """What reads ``codec``: the text of some bytes (as a prefix, if asked), or None if they
+    are not valid in it."""
     info = codecs.lookup(codec)
     decode, incremental = info.decode, info.incrementaldecoder
     whole = _single_byte(codec)
@@ -867,17 +826,12 @@ def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
     return read
 
 
-def _generic(
-    enc: Encoding,
-) -> tuple[Encoding, str, str, bool, Callable[[bytes, bool], str | None] | None]:
-    """A candidate read one by one: its encoding, codec, language (:func:`codecbox.guessing.
-    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), and what
-    reads it (None for a single-byte code page that reads ASCII as ASCII: :func:`_signature`
-    reads only its bytes above 127)."""
+def _generic(enc: Encoding) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None]]:
+    """A candidate read one by one: its encoding, language (:func:`codecbox.guessing.
+    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader."""
     assert enc.codec is not None
     paired = codecs.lookup(enc.codec).name.replace("-", "_") in _PAIRED
-    read = None if _ascii_single_byte(enc.codec) else _reader(enc.codec)
-    return enc, enc.codec, guessing.language_of(enc.codec), paired, read
+    return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec)
 
 
 def _summed(table: Any, counted: bytes | list[Any] | dict[Any, int]) -> int:
@@ -924,17 +878,14 @@ class _Plan:
     """
 
     def __init__(self, trial: tuple[tuple[Encoding, float], ...], explicit: bool) -> None:
-        self.trial = trial
-        self.explicit = explicit
         tables = [_page_table(enc.codec or "") for enc, _ in trial]
         pages = [i for i, table in enumerate(tables) if table is not None][:254]
         self.positions = tuple(pages)
-        self.others = tuple(i for i in range(len(trial)) if i not in set(pages))
         self.encodings = tuple(trial[i][0] for i in pages)
         self.priors = tuple(trial[i][1] for i in pages)
-        found = [tables[i] for i in pages]
-        self.decoding = tuple(table[0] for table in found if table is not None)
-        chars = [table[1] for table in found if table is not None]
+        found = [table for table in map(tables.__getitem__, pages) if table is not None]
+        self.decoding = tuple(table[0] for table in found)
+        chars = [table[1] for table in found]
         self.classes = tuple(guessing.byte_classes(enc.codec or "") for enc in self.encodings)
         #: For each byte, its class in every page.
         self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
@@ -988,9 +939,9 @@ class _Plan:
         fallbacks = {} if explicit else _fallbacks()
         #: The others: (position, prior, :func:`_generic` of the candidate, of its fallbacks).
         self.generic = tuple(
-            (i, prior, _generic(trial[i][0]), tuple(map(_generic, fallbacks.get(enc.name, ()))))
-            for i in self.others
-            for enc, prior in (trial[i],)
+            (i, prior, _generic(enc), tuple(map(_generic, fallbacks.get(enc.name, ()))))
+            for i, (enc, prior) in enumerate(trial)
+            if i not in pages
         )
 
     def priors_with(self, bonus: frozenset[str]) -> tuple[Sequence[float], int]:
@@ -1013,7 +964,7 @@ class _Plan:
         return priors, vector
 
     def others_reading(
-        self, data: bytes, highs: bytes, prefix: bool, bonus: frozenset[str]
+        self, data: bytes, prefix: bool, bonus: frozenset[str]
     ) -> tuple[list[tuple[int, Encoding, float]], dict[str, str | bytes]]:
         """The readings of ``data`` by the candidates that are not pages, as (position in the
         trial, encoding, prior), and their texts of all the bytes, by encoding name.
@@ -1031,22 +982,17 @@ class _Plan:
                 prior += HINT_POINTS
             signature = None
             for candidate in (head, *fallbacks):
-                if candidate[3]:  # (paired)
+                if candidate[2]:  # (paired)
                     if lone is None:
                         lone = _lone_high(prefix).search(data) is not None
                     if lone:
                         continue
-                read = candidate[4]
-                signature = (
-                    _signature(data, highs, candidate[1], prefix)
-                    if read is None
-                    else read(data, prefix)
-                )
+                signature = candidate[3](data, prefix)
                 if signature is not None:
                     break
             if signature is None:
                 continue
-            enc, _, language, _, _ = candidate
+            enc, language, _, _ = candidate
             if candidate is not head:
                 prior -= 0.5  # (a fallback)
             key = (signature, language)
@@ -1250,6 +1196,44 @@ def _rank(
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
     taken = 0  # pages of ``order`` taken
+
+    def waits(bound: float, pages: bool = True) -> bool:
+        """Whether a reading with this bound cannot reach the best two, or one on the heap
+        (or, if ``pages``, the next page) has a better bound."""
+        if (len(top) == 2 and bound < top[1][0] - _EPSILON) or (heap and -heap[0][0] > bound):
+            return True
+        return pages and taken < len(order) and (fields[order[taken]] + offset) / _SCALE > bound
+
+    def by_letters(index: int) -> float | None:
+        """A page's bound with the letter rule from its letters alone (its neighbours only
+        lower it) in place of the least it takes for each letter; None when the page cannot
+        read the bytes, or a page with a better prior makes the same text."""
+        signature = highs.translate(ids[index])
+        if 255 in signature or signature in texts:
+            return None
+        texts.add(signature)
+        whole[encodings[index].name] = signature
+        vector = plan.letters_of(index, counts)
+        letters, cased = guessing.letters_of(vector)
+        lettered[index] = (vector, letters)
+        bound = (fields[index] + offset) / _SCALE
+        return bound + letters + plan.least_of(index, counts) - (0.0 if cased else 0.5 * ends)
+
+    def lowered(index: int) -> float:
+        """What the letter rule in full (letters and neighbours, as the score has it) takes
+        from a page's bound by its letters, in place of the least it takes for each pair."""
+        text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
+        folding = plan.folding[index]
+        vector, letters = lettered[index]
+        value = guessing.folded_points(
+            guessing.fold(text)
+            if folding is None
+            else codecs.charmap_decode(reduced, "strict", folding)[0],
+            vector,
+        )
+        full[index] = (text, value)
+        return value - letters + (0.0 if least is None else least[index] / _SCALE)
+
     while True:
         if taken < len(order):
             index = order[taken]
@@ -1265,25 +1249,11 @@ def _rank(
             break
         if stage == 0:
             taken += 1
-            signature = highs.translate(ids[index])
-            if 255 in signature or signature in texts:
-                continue  # it cannot read the bytes, or a better prior makes the same text
-            texts.add(signature)
-            whole[encodings[index].name] = signature
-            # The letter rule, first from the letters alone (its neighbours only lower it), in
-            # place of the least it takes for each letter.
-            vector = plan.letters_of(index, counts)
-            letters, cased = guessing.letters_of(vector)
-            bound += letters + plan.least_of(index, counts)
-            if not cased:
-                bound -= 0.5 * ends  # (no capital, no sentence)
-            lettered[index] = (vector, letters)
-            following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
-            if (
-                (len(top) == 2 and bound < top[1][0] - _EPSILON)
-                or (heap and -heap[0][0] > bound)
-                or (following is not None and following > bound)
-            ):
+            lettered_bound = by_letters(index)
+            if lettered_bound is None:
+                continue
+            bound = lettered_bound
+            if waits(bound):
                 heapq.heappush(heap, (-bound, positions[index], 1, index))
                 continue
             stage = 1
@@ -1297,33 +1267,14 @@ def _rank(
                 cjk = cjks[index] = guessing.cjk_points(text, first, language)
                 if cjk:
                     bound += cjk
-                    if (len(top) == 2 and bound < top[1][0] - _EPSILON) or (
-                        heap and -heap[0][0] > bound
-                    ):
+                    if waits(bound, pages=False):
                         heapq.heappush(heap, (-bound, position, 3, index))
                         continue
         if stage == 1:
-            # Then the letter rule in full, letters and neighbours, as the score has it, in
-            # place of the least it takes for each pair.
-            text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
-            folding = plan.folding[index]
-            vector, letters = lettered[index]
-            value = guessing.folded_points(
-                guessing.fold(text)
-                if folding is None
-                else codecs.charmap_decode(reduced, "strict", folding)[0],
-                vector,
-            )
-            full[index] = (text, value)
-            lowered = value - letters + (0.0 if least is None else least[index] / _SCALE)
-            if lowered < 0:
-                bound += lowered
-                following = (fields[order[taken]] + offset) / _SCALE if taken < len(order) else None
-                if (
-                    (len(top) == 2 and bound < top[1][0] - _EPSILON)
-                    or (heap and -heap[0][0] > bound)
-                    or (following is not None and following > bound)
-                ):
+            lower = lowered(index)
+            if lower < 0:
+                bound += lower
+                if waits(bound):
                     heapq.heappush(heap, (-bound, positions[index], 4, index))
                     continue
             stage = 4
@@ -1358,44 +1309,21 @@ def _rank(
     left_out: list[tuple[float, Encoding]] = []
     if last or not top:
         return scored, left_out, top
-    near = top[0][0] - DECISIVE
-
-    def narrowed(index: int, bound: float) -> float:
-        """A page's bound narrowed from its letters alone to the letter rule in full."""
-        vector, letters = lettered[index]
-        text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
-        folding = plan.folding[index]
-        value = guessing.folded_points(
-            guessing.fold(text)
-            if folding is None
-            else codecs.charmap_decode(reduced, "strict", folding)[0],
-            vector,
-        )
-        return bound + min(0.0, value - letters + (0.0 if least is None else least[index] / _SCALE))
-
     # A reading left out stays in the race (guess_codecbox) when its bound is near the
     # leader's score: a page's is narrowed as far as the letter rule goes first.
+    near = top[0][0] - DECISIVE
     for negative, _, stage, index in sorted(heap):
         bound = -negative
         if bound > near and stage == 1:
-            bound = narrowed(index, bound)
+            bound += min(0.0, lowered(index))
         if bound > near:
             left_out.append((bound, others[index][0] if stage in (2, 3) else encodings[index]))
     for index in order[taken:]:
-        bound = (fields[index] + offset) / _SCALE
-        if bound <= near:
+        if (fields[index] + offset) / _SCALE <= near:
             break  # (not in the race, whatever its text; nor are the pages after it)
-        signature = highs.translate(ids[index])
-        if 255 in signature or signature in texts:
-            continue
-        texts.add(signature)
-        whole[encodings[index].name] = signature
-        vector = plan.letters_of(index, counts)
-        letters, cased = guessing.letters_of(vector)
-        bound += letters + plan.least_of(index, counts) - (0.0 if cased else 0.5 * ends)
-        if bound > near:
-            lettered[index] = (vector, letters)
-            bound = narrowed(index, bound)
+        lettered_bound = by_letters(index)
+        if lettered_bound is not None and lettered_bound > near:
+            bound = lettered_bound + min(0.0, lowered(index))
             if bound > near:
                 left_out.append((bound, encodings[index]))
     return scored, left_out, top
@@ -1503,7 +1431,7 @@ def guess_codecbox(
     # for the readings still in the race when the short one did not settle it.
     bonus = _hinted(hint)
     highs = _high_bytes(data)
-    others, whole = plan.others_reading(data, highs, prefix, bonus)
+    others, whole = plan.others_reading(data, prefix, bonus)
     page_priors, prior_vector = plan.priors_with(bonus)
     pages = range(len(plan.encodings))
     readings = _Readings(pages, others, page_priors, prior_vector, highs, whole)
