@@ -1,22 +1,14 @@
 """Decode bytes the way a browser does, and say which rule chose the encoding.
 
-The order for HTML is the HTML Standard's encoding sniffing algorithm: a byte order mark
-wins, then the ``charset`` of the HTTP ``Content-Type`` header, then a ``<meta>`` found by
-the prescan of the first 1024 bytes. Browsers would then guess or fall back to a locale
-default; here the guess is "valid UTF-8 is UTF-8", then a detector (a parameter), then
-``default`` (windows-1252 unless you say otherwise). Labels found in the data go through
-the WHATWG table (:func:`codecbox.labels.resolve` with ``label=True``), so
-``iso-8859-1`` really decodes as windows-1252 and ``shift_jis`` as Shift_JIS, with the
-Encoding Standard's exact decoders (:mod:`codecbox.whatwg`), as in browsers.
+For HTML, the HTML Standard's encoding sniffing: a byte order mark, the ``charset`` of the
+HTTP ``Content-Type``, a ``<meta>``; then, where browsers guess from the locale, valid
+UTF-8, a detector and ``default``. Labels found in the data are read through the WHATWG
+table and decoded with the Encoding Standard's exact decoders, as in browsers.
 
 >>> page = '<meta charset="shift_jis"><p>こんにちは～</p>'.encode("cp932")
 >>> d = decode_html(page)
 >>> d.how, d.encoding.codec, d.confident, d.text[-10:]
 ('Shift_JIS (meta)', 'whatwg-shift_jis', False, 'こんにちは～</p>')
->>> decode_html(page, "text/html; charset=UTF-8").how
-'UTF-8 (header)'
->>> decode_html("<p>¡Hola!</p>".encode()).how
-'UTF-8 (valid UTF-8)'
 """
 
 from __future__ import annotations
@@ -29,14 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codecbox.detection import (
-    Detector,
-    Guess,
-    _evidence,
-    candidate_encodings,
-    detector_for,
-    exact,
-)
+from codecbox.detection import Detector, Guess, _evidence, candidate_encodings, detector_for, exact
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
@@ -73,91 +58,6 @@ class Decoded(Decided):
     guess: Guess | None = None
 
 
-_new = object.__new__
-
-
-def _decoded(
-    text: str, encoding: Encoding, rule: Rule, replaced: int, guess: Guess | None = None
-) -> Decoded:
-    """``Decoded(text, encoding, rule, replaced, guess)``, built without the frozen
-    dataclass's ``__init__`` (one ``object.__setattr__`` per field): the same object."""
-    decoded: Decoded = _new(Decoded)
-    decoded.__dict__.update(
-        {"text": text, "encoding": encoding, "rule": rule, "replaced": replaced, "guess": guess}
-    )
-    return decoded
-
-
-# --- decoding with an exact count of replacements -----------------------------------------
-
-_COUNTS = threading.local()
-_COUNTING = "codecbox.count-replace"
-
-
-def _count_replace(exc: UnicodeError) -> tuple[str, int]:
-    # Same output as errors="replace", but counts: a U+FFFD already in the input
-    # decodes normally and is never counted.
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    _COUNTS.n += 1
-    return "\ufffd", exc.end
-
-
-codecs.register_error(_COUNTING, _count_replace)
-
-
-#: Each codec's decode function, looked up once: ``bytes.decode(name)`` looks the name up
-#: on every call, a noticeable part of decoding a 5 KB page.
-_DECODE: dict[str, Callable[[bytes], tuple[str, int]]] = {}
-
-
-def _decode_as(
-    data: bytes,
-    skip: int,
-    encoding: Encoding,
-    rule: Rule,
-    errors: str,
-    guess: Guess | None,
-    where: str | None = None,
-) -> Decoded:
-    payload = data[skip:] if skip else data
-    if encoding.codec is None:  # the replacement encoding: all of it is one error
-        if not payload:
-            return _decoded("", encoding, rule, 0, guess)
-        if errors == "strict":
-            reason = "the replacement encoding decodes nothing"
-            raise DecodeError(
-                encoding.name, data, skip, skip + 1, reason, where=where, rule=rule.value
-            )
-        return _decoded("\ufffd", encoding, rule, 1, guess)
-    codec = encoding.codec
-    try:
-        if codec == "utf-8":
-            return _decoded(payload.decode("utf-8"), encoding, rule, 0, guess)
-        decode = _DECODE.get(codec) or _DECODE.setdefault(codec, codecs.lookup(codec).decode)
-        return _decoded(decode(payload)[0], encoding, rule, 0, guess)
-    except UnicodeDecodeError as exc:
-        if errors == "strict":
-            raise DecodeError.wrap(
-                exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
-            ) from None
-    _COUNTS.n = 0
-    text = payload.decode(encoding.codec, _COUNTING)
-    return _decoded(text, encoding, rule, _COUNTS.n, guess)
-
-
-# --- the one pipeline ---------------------------------------------------------------------
-
-_UTF8 = resolve("utf-8")
-#: What a byte order mark can start with: the one check most inputs need.
-_BOM_FIRST = frozenset(mark[:1] for mark, *_ in BOMS)
-
-
-def _check_errors(errors: str) -> None:
-    if errors not in ("replace", "strict"):
-        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
-
-
 @dataclass(frozen=True)
 class Decision(Decided):
     """What :func:`decide` chose: the encoding to decode with, the rule, the length of a
@@ -175,6 +75,87 @@ class Decision(Decided):
 #: A declaration: called only when needed, it gives an encoding and the rule it comes by.
 Declaration = Callable[[], "tuple[Encoding, Rule] | None"]
 
+# The two results are made without the frozen dataclass's __init__ (an object.__setattr__
+# per field): the same objects, and a decision by evidence, a BOM or the default costs half.
+_new = object.__new__
+
+
+def _decoded(
+    text: str, encoding: Encoding, rule: Rule, replaced: int, guess: Guess | None = None
+) -> Decoded:
+    """``Decoded(text, encoding, rule, replaced, guess)``, made faster."""
+    decoded: Decoded = _new(Decoded)
+    decoded.__dict__.update(
+        {"text": text, "encoding": encoding, "rule": rule, "replaced": replaced, "guess": guess}
+    )
+    return decoded
+
+
+def _decision(encoding: Encoding, rule: Rule, skip: int = 0, guess: Guess | None = None,
+              text: str | None = None) -> Decision:  # fmt: skip
+    """``Decision(encoding, rule, skip, guess, text)``, made faster."""
+    decision: Decision = _new(Decision)
+    decision.__dict__.update(
+        {"encoding": encoding, "rule": rule, "skip": skip, "guess": guess, "text": text}
+    )
+    return decision
+
+
+_COUNTS = threading.local()
+_COUNTING = "codecbox.count-replace"
+
+
+def _count_replace(exc: UnicodeError) -> tuple[str, int]:
+    # Same output as errors="replace", but counts: a U+FFFD already in the input
+    # decodes normally and is never counted.
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    _COUNTS.n += 1
+    return "\ufffd", exc.end
+
+
+codecs.register_error(_COUNTING, _count_replace)
+
+#: Each codec's decode function, looked up once: ``bytes.decode(name)`` looks the name up
+#: on every call, a noticeable part of decoding a 5 KB page.
+_DECODE: dict[str, Callable[[bytes], tuple[str, int]]] = {}
+
+
+def _decode(data: bytes, decision: Decision, errors: str, where: str | None = None) -> Decoded:
+    """Decode ``data`` as ``decision`` says, counting the U+FFFD that ``errors`` inserts."""
+    encoding, rule, skip, guess = decision.encoding, decision.rule, decision.skip, decision.guess
+    if decision.text is not None:
+        return _decoded(decision.text, encoding, rule, 0, guess)
+    payload = data[skip:] if skip else data
+    codec = encoding.codec
+    if codec is None:  # the replacement encoding: all of it is one error
+        if not payload:
+            return _decoded("", encoding, rule, 0, guess)
+        if errors == "strict":
+            reason = "the replacement encoding decodes nothing"
+            raise DecodeError(
+                encoding.name, data, skip, skip + 1, reason, where=where, rule=rule.value
+            )
+        return _decoded("\ufffd", encoding, rule, 1, guess)
+    try:
+        if codec == "utf-8":
+            return _decoded(payload.decode("utf-8"), encoding, rule, 0, guess)
+        decode = _DECODE.get(codec) or _DECODE.setdefault(codec, codecs.lookup(codec).decode)
+        return _decoded(decode(payload)[0], encoding, rule, 0, guess)
+    except UnicodeDecodeError as exc:
+        if errors == "strict":
+            raise DecodeError.wrap(
+                exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
+            ) from None
+    _COUNTS.n = 0
+    text = payload.decode(codec, _COUNTING)
+    return _decoded(text, encoding, rule, _COUNTS.n, guess)
+
+
+_UTF8 = resolve("utf-8")
+#: What a byte order mark can start with: the one check most inputs need.
+_BOM_FIRST = frozenset(mark[:1] for mark, *_ in BOMS)
+
 
 @functools.lru_cache(maxsize=256)
 def _meta_decision(found: MetaFound) -> Decision:
@@ -183,17 +164,6 @@ def _meta_decision(found: MetaFound) -> Decision:
     return Decision(
         web_encoding(found.encoding), Rule.META_PARSED if found.while_parsing else Rule.META
     )
-
-
-def _decision(encoding: Encoding, rule: Rule, skip: int = 0, guess: Guess | None = None,
-              text: str | None = None) -> Decision:  # fmt: skip
-    """``Decision(...)`` without the frozen dataclass's ``__init__`` (an ``object.__setattr__``
-    per field, half the cost of a decision by evidence), as :func:`_decoded`."""
-    decision: Decision = _new(Decision)
-    decision.__dict__.update(
-        {"encoding": encoding, "rule": rule, "skip": skip, "guess": guess, "text": text}
-    )
-    return decision
 
 
 def decide(
@@ -209,26 +179,23 @@ def decide(
     weigh: bool = True,
     html: bool = False,
 ) -> Decision:
-    """The one decision pipeline, behind every entry point of codecbox (pages, files,
-    imports, ``sniff``, the command line): a byte order mark (``web``: only the three of
-    the Encoding Standard) > each declaration in order (the HTTP header, a ``<meta>``, a
-    caller's label) > the evidence of the bytes themselves
-    (:func:`codecbox.detection.evidence`: binary data, the NUL pattern of UTF-16/32,
-    ISO-2022 and HZ escapes, valid UTF-8, mostly valid UTF-8) > each of ``known`` (what a
-    source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
-    detector (``detector=None``) the pipeline stops before guessing, at ``default``, and
-    with ``weigh=False`` it also skips the evidence (a browser without a detector). A
-    declaration is what it declares (``(encoding, rule)``, a Decision made once, or None),
-    or a function called only when no rule before it decided, which returns that;
-    ``html=True`` adds, after them, a page's own ``<meta>`` (:func:`.sniffing.html_meta`).
+    """The one decision pipeline behind every entry point of codecbox (pages, files,
+    imports, ``sniff``, the command line): a byte order mark (``web``: only the Encoding
+    Standard's three) > each of ``declarations`` in order (the HTTP header, a caller's
+    label: an ``(encoding, rule)``, a Decision or None, or a function called only when
+    needed that returns one) > with ``html``, the page's own ``<meta>``
+    (:func:`.sniffing.html_meta`) > the evidence of the bytes
+    (:func:`codecbox.detection.evidence`, unless ``weigh=False``) > each of ``known`` (what
+    a source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
+    detector it stops at ``default``. Binary data is :attr:`Rule.BINARY`, with
+    ``default`` to show it as text. ``prefix=True`` says ``data`` starts a longer input.
 
-    Binary data is :attr:`Rule.BINARY`, with ``default`` to show it as text.
-    ``prefix=True`` says ``data`` is the start of a longer input. A detector's answer is
-    always :attr:`Rule.DETECTED`, whatever rule it gives itself (its evidence is a window
-    of the bytes, and the pipeline already weighed all of them). For a page (``web``) it
-    is decoded with the exact decoder of browsers when the WHATWG table has the encoding
-    (:func:`codecbox.detection.exact`), and used only if browsers have that encoding or
-    it is one of ``candidates``; a file is decoded with the codec the detector named.
+    A detector's answer is always :attr:`Rule.DETECTED` (the pipeline already weighed all
+    the bytes), and it is asked as on a prefix: a last character cut off (a truncated
+    download) must not disqualify the right encoding; decoding then reports that error.
+    For a page (``web``) the answer is decoded with the browsers' exact decoder
+    (:func:`codecbox.detection.exact`), and used only if browsers have that encoding or it
+    is one of ``candidates``.
 
     >>> decide("id,name\\n".encode("utf-16-le")).how
     'UTF-16LE (NUL pattern)'
@@ -259,12 +226,9 @@ def decide(
             return _decision(label[0], label[1])
     if detector is None:
         return _decision(default, Rule.DEFAULT)
-    # As a prefix: a last character cut off (a truncated download, a size-capped read)
-    # must not disqualify the right encoding; decoding then reports that one error.
     guess = detector(data, candidates, prefix=True)
     answer = guess.encoding if guess.encoding is None or not web else exact(guess.encoding)
     if answer is not None and answer.codec is not None:
-        # A page is decoded only in an encoding browsers have, or one the caller named.
         if not web or answer.whatwg is not None or answer in (candidates or ()):
             return _decision(answer, Rule.DETECTED, guess=guess)
     if guess.rule is Rule.BINARY:
@@ -272,12 +236,9 @@ def decide(
     return _decision(default, Rule.DEFAULT, guess=guess)
 
 
-def _decode(data: bytes, decision: Decision, errors: str, where: str | None = None) -> Decoded:
-    if decision.text is not None:
-        return _decoded(decision.text, decision.encoding, decision.rule, 0, decision.guess)
-    return _decode_as(
-        data, decision.skip, decision.encoding, decision.rule, errors, decision.guess, where
-    )
+def _check_errors(errors: str) -> None:
+    if errors not in ("replace", "strict"):
+        raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
 #: ``resolve(name)`` remembered, for the ``default`` names a program passes on every call.
@@ -309,20 +270,15 @@ def decode_html(
     """Decode an HTML page: BOM > Content-Type charset > ``<meta>`` (prescan) > ``<meta>``
     met while parsing > valid UTF-8 > ``detector`` (among ``candidates``, if given) > ``default``.
 
-    As in a browser, only the three byte order marks of the Encoding Standard count, the
-    ``Content-Type`` (one header value, or a list of them) is read as the Fetch Standard
-    reads it, and a ``<meta>`` the parser meets after the prescan's 1024 bytes still
-    changes the encoding (:attr:`Rule.META_PARSED`, see
-    :func:`~codecbox.sniffing.html_meta`). A detector's answer is used only if a browser
-    has that encoding; ``browser_default=True`` skips valid UTF-8 and the detector and
-    falls back on ``default`` like a browser without a detector. With
-    ``errors="replace"`` (the default) this never raises on any bytes; ``replaced``
-    counts the U+FFFD inserted. With ``errors="strict"`` a
-    :class:`~codecbox.errors.DecodeError` gives the offset in the whole body and the
-    decision that was followed.
+    As in a browser, only the Encoding Standard's three byte order marks count, the
+    ``Content-Type`` (one header value or a list) is read as the Fetch Standard reads it,
+    and a ``<meta>`` met after the prescan's 1024 bytes still changes the encoding
+    (:attr:`Rule.META_PARSED`). A detector's answer is used only if a browser has that
+    encoding; ``browser_default=True`` skips valid UTF-8 and the detector, as a browser
+    without a detector. ``errors="replace"`` never raises, and ``replaced`` counts the
+    U+FFFD inserted; with ``"strict"`` a :class:`~codecbox.errors.DecodeError` gives the
+    offset in the whole body and the decision that was followed.
 
-    >>> decode_html(b"\\xef\\xbb\\xbf<meta charset=big5>caf\\xc3\\xa9", "text/html;charset=gbk").how
-    'UTF-8 (BOM)'
     >>> d = decode_html(b"<meta charset=utf-8>caf\\xe9 \\xef\\xbf\\xbd")
     >>> d.text[-6:], d.replaced
     ('caf\\ufffd \\ufffd', 1)
@@ -335,15 +291,12 @@ invalid continuation byte
     data = body if body.__class__ is bytes else bytes(body)
     if candidates is None and detector is DEFAULT_DETECTOR and default is DEFAULT_ENCODING:
         wanted, detect, fallback = _USUAL
-    elif candidates is None and default.__class__ is str:  # names to check
-        wanted, detect, fallback = None, detector_for(detector), _resolve_name(default)
     else:
         wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)
     if errors != "replace":
         _check_errors(errors)
-    if content_type is None:
-        header = None
-    else:
+    header = None
+    if content_type is not None:
         header = _header_encoding(
             content_type if isinstance(content_type, str) else tuple(content_type)
         )
@@ -385,16 +338,13 @@ ASCII_LABELS = frozenset(
 
 
 def file_label(declared: str | Encoding) -> Encoding:
-    """A label declared for a file (by its sender, a contract, a header), the one reading
-    of :func:`decode_bytes`, :func:`~codecbox.importing.import_bytes` and the command
-    line: as browsers read labels, except that ASCII means ASCII, and that WHATWG's
-    "replacement" encoding (``iso-2022-kr``, ``hz-gb-2312``: it exists to keep browsers
-    from decoding those labels) means Python's codec.
+    """A label declared for a file (by its sender, a contract, a header), as
+    :func:`decode_bytes`, :func:`~codecbox.importing.import_bytes` and the command line
+    read it: as browsers do, except that ASCII means ASCII, and that WHATWG's
+    "replacement" encoding (``iso-2022-kr``, ``hz-gb-2312``) means Python's codec.
 
-    >>> file_label("latin1").codec
-    'whatwg-windows-1252'
-    >>> file_label("ascii").codec, file_label("iso-2022-kr").codec
-    ('ascii', 'iso2022_kr')
+    >>> file_label("latin1").codec, file_label("ascii").codec, file_label("iso-2022-kr").codec
+    ('whatwg-windows-1252', 'ascii', 'iso2022_kr')
     """
     if isinstance(declared, str) and declared.strip().lower() in ASCII_LABELS:
         return resolve("ascii")
@@ -419,17 +369,14 @@ def decode_bytes(
     """Decode a text file (CSV, logs, subtitles): BOM > ``declared`` label > valid UTF-8
     > ``detector`` among ``candidates`` (Python codec names) > ``default``.
 
-    ``declared`` is read as a label found in the data (as a browser reads it), so
-    ``"latin1"`` decodes as windows-1252; a name nobody knows is an
-    :class:`~codecbox.errors.UnknownEncodingError`, not a silent guess. Files are not web
-    pages: they also have UTF-32 byte order marks, any codec a detector names is used, and
-    a label of WHATWG's "replacement" encoding (``iso-2022-kr``) means Python's codec.
+    ``declared`` is read by :func:`file_label` (``"latin1"`` decodes as windows-1252); a
+    name nobody knows is an :class:`~codecbox.errors.UnknownEncodingError`, not a silent
+    guess. Files are not web pages: they also have UTF-32 byte order marks, and any codec
+    a detector names is used.
 
     >>> d = decode_bytes("Año;Señal\\n".encode("cp1252"), declared="latin1")
     >>> d.text, d.how, d.confident
     ('Año;Señal\\n', 'windows-1252 (declared)', True)
-    >>> decode_bytes(b"x", declared="l9").how
-    'ISO-8859-15 (declared)'
     >>> decode_bytes(b"x", declared="klingon")
     Traceback (most recent call last):
     ...
