@@ -1,28 +1,15 @@
-"""Guessing the encoding of bytes, with one signature for every detector.
+"""Guessing the encoding of bytes, with one signature (:class:`Detector`) for every detector.
 
-Bytes do not say which encoding produced them, so every detector is a bet. A
-detector is any callable of the :class:`Detector` signature (bytes, optional candidate
-encodings, ``prefix``) that answers with a :class:`Guess`; it never raises on odd bytes:
-``Guess(encoding=None, ...)`` means "nothing fits", which a caller must handle.
-
-:func:`evidence` says what the bytes themselves prove before any statistics (a binary
-format, UTF-16/32 by its zero bytes, ISO-2022 escapes, valid or mostly valid UTF-8).
-Three detectors are known by name (:data:`DETECTORS`, :func:`detector_for`):
-
-* ``codecbox`` (:func:`guess_codecbox`), the default of every function that guesses: a
-  byte order mark, then :func:`evidence`, then the reading that scores best;
-* ``charset-normalizer`` (:func:`guess_charset_normalizer`), a dependency of codecbox;
-* ``chardet`` (:func:`guess_chardet`), installed with ``pip install 'chardet>=7.0'`` (the
-  ``chardet`` extra).
-
-(Lesson 6's small detectors built on Python's codecs, v1, v2 and ``stdlib``, are the
-course's: ``curso/l06/detectors.py``.)
+A detector takes bytes, optional candidate encodings and ``prefix``, and answers with a
+:class:`Guess`; it never raises on odd bytes: ``Guess(encoding=None, ...)`` means "nothing
+fits". :func:`evidence` says what the bytes prove before any statistics. The detectors known
+by name (:data:`DETECTORS`): ``codecbox`` (:func:`guess_codecbox`, the default),
+``charset-normalizer`` (a dependency) and ``chardet`` (the ``chardet`` extra). Lesson 6's
+small detectors are the course's (``curso/l06/detectors.py``).
 
 >>> g = guess_codecbox("오늘은 날씨가 좋아서 공원에 갔습니다.".encode("cp949"))
 >>> g.encoding.codec, g.rule.value, g.sure
 ('euc_kr', 'detected', True)
->>> guess_codecbox(b"\\xef\\xbb\\xbfhola").encoding.codec
-'utf-8-sig'
 """
 
 from __future__ import annotations
@@ -38,7 +25,7 @@ from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import mul
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -66,13 +53,10 @@ __all__ = [
 class Guess:
     """A detector's answer, or ``encoding=None`` when nothing fits.
 
-    ``rule`` says how the detector decided (:attr:`Rule.BOM`, :attr:`Rule.VALID_UTF8`
-    or :attr:`Rule.DETECTED`). ``confidence`` is the detector's own probability in
-    [0, 1], or None when it has none (a detector that only scores).
-    ``raw`` is the detector's native metric under its own name, e.g.
-    ``("chaos", 0.02)`` for charset-normalizer (lower is better) or
-    ``("margin", 3.5)`` for ``codecbox`` (higher is better): compare
-    raw metrics only within one detector.
+    ``rule`` says how the detector decided; ``confidence`` is its own probability in [0, 1]
+    (None if it only scores); ``raw`` its native metric, e.g. ``("chaos", 0.02)`` for
+    charset-normalizer (lower is better) or ``("margin", 3.5)`` for ``codecbox`` (higher
+    is better): compare raw metrics only within one detector.
     """
 
     encoding: Encoding | None
@@ -80,9 +64,8 @@ class Guess:
     rule: Rule = Rule.DETECTED
     confidence: float | None = None
     raw: tuple[str, float] | None = None
-    #: When the detector is not sure: the best reading whose text differs from the
-    #: chosen one's (``confidence`` is then below 0.5). None when it is sure, or when
-    #: the detector does not say (only ``codecbox`` does).
+    #: When the detector is not sure (only ``codecbox`` says): the best reading whose text
+    #: differs from the chosen one's (``confidence`` is then below 0.5).
     runner_up: Encoding | None = None
     #: For :attr:`Rule.BINARY` (``encoding`` None): what the bytes are, e.g. ``"PNG image"``.
     binary: str | None = None
@@ -106,11 +89,8 @@ class Guess:
 
 
 class Detector(Protocol):
-    """What every detector is: bytes (and optional candidates) in, a :class:`Guess` out.
-
-    ``prefix=True`` says the bytes are the start of a longer input, so a character
-    cut at the end must not disqualify an encoding.
-    """
+    """Bytes (and optional candidates) in, a :class:`Guess` out; ``prefix=True``: the bytes
+    start a longer input, so a character cut at the end must not disqualify an encoding."""
 
     def __call__(
         self,
@@ -122,19 +102,12 @@ class Detector(Protocol):
 
 
 def decode_prefix(data: bytes, encoding: str | Encoding) -> str:
-    """Decode the *start* of a longer input: a character cut at the end is not an error.
-
-    ``data[:65536]`` splits a multibyte character most of the time; strict
-    decoding would then call valid UTF-8 invalid. An incremental decoder with
-    ``final=False`` holds the unfinished bytes back instead. Bytes that are
-    wrong wherever the input continues still raise (a :class:`DecodeError`).
+    """Decode the *start* of a longer input: a character cut at the end is held back, not an
+    error (``data[:65536]`` splits one most of the time); bytes that are wrong wherever the
+    input continues still raise a :class:`DecodeError`.
 
     >>> decode_prefix("año".encode("utf-8")[:2], "utf-8")
     'a'
-    >>> decode_prefix(b"a\\xffb", "utf-8")
-    Traceback (most recent call last):
-    ...
-    codecbox.errors.DecodeError: cannot decode byte ff at offset 1 as UTF-8: invalid start byte
     """
     enc = resolve(encoding)
     if enc.codec is None:
@@ -150,8 +123,8 @@ def decode_prefix(data: bytes, encoding: str | Encoding) -> str:
 
 def candidate_encodings(candidates: Sequence[str | Encoding]) -> tuple[Encoding, ...]:
     """A candidate list, checked once for every caller: each name resolved (an unknown one
-    raises :class:`~codecbox.errors.UnknownEncodingError`), a bare ``str`` refused (it
-    would be iterated letter by letter), an encoding without a decoder refused.
+    raises :class:`~codecbox.errors.UnknownEncodingError`); a bare ``str`` and an encoding
+    without a decoder are refused.
 
     >>> [e.name for e in candidate_encodings(["cp1252", "sjis"])]
     ['windows-1252', 'shift_jis']
@@ -163,6 +136,34 @@ def candidate_encodings(candidates: Sequence[str | Encoding]) -> tuple[Encoding,
         if enc.codec is None:
             raise ValueError(f"{enc.name} cannot be a candidate: it has no decoder")
     return out
+
+
+#: Python codec names of the multi-byte encodings.
+_MULTIBYTE = re.compile(r"utf|cp93|cp94|cp95|euc|jis|johab|gb|big5|hz|iso2022|kr|mbcs")
+
+
+@lru_cache(maxsize=256)
+def _single_byte(codec: str) -> bool:
+    return _MULTIBYTE.search(codecs.lookup(codec).name) is None
+
+
+@lru_cache(maxsize=256)
+def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
+    """What reads ``codec``: the text of some bytes (as a prefix, if asked), or None if they
+    are not valid in it."""
+    info = codecs.lookup(codec)
+    decode, incremental = info.decode, info.incrementaldecoder
+    whole = _single_byte(codec)
+
+    def read(data: bytes, prefix: bool) -> str | None:
+        try:
+            if prefix and not whole:
+                return incremental().decode(data, final=False)
+            return decode(data)[0]
+        except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
+            return None
+
+    return read
 
 
 # --- evidence: what the bytes say before any statistics ---------------------------------------
@@ -208,8 +209,8 @@ MAGIC_WITH_NUL: tuple[tuple[bytes, str], ...] = (
 )
 _MAGIC_FIRST = frozenset(magic[0] for offset, magic, _ in MAGIC if offset == 0)
 _MAGIC_WITH_NUL_FIRST = frozenset(magic[0] for magic, _ in MAGIC_WITH_NUL)
-#: Bytes no text has (C0 controls other than tab, newlines, form feed, backspace, SUB
-#: and the shifts and escape of ISO-2022), with NUL: in quantity they mean binary data.
+#: Bytes no text has (C0 controls but white space, backspace, SUB and ISO-2022's shifts and
+#: escape): in quantity they mean binary data.
 _ODD_BYTES = bytes([*range(0x00, 0x08), 0x0B, *range(0x10, 0x1A), *range(0x1C, 0x20), 0x7F])
 #: Text characters a UTF-16/32 reading may not contain (controls other than white space).
 _TEXT_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
@@ -229,7 +230,7 @@ def _magic(data: bytes) -> str | None:
     return None
 
 
-def _utf16_32(data: bytes, prefix: bool) -> tuple[Encoding, str] | None:
+def _utf16_32(data: bytes, prefix: bool) -> Encoding | None:
     """UTF-32 or UTF-16 (little or big endian) without a BOM, when the zero bytes of the
     code units say so, the bytes decode strictly and the text has no control character."""
     n = len(data)
@@ -249,12 +250,9 @@ def _utf16_32(data: bytes, prefix: bool) -> tuple[Encoding, str] | None:
             # (unlike binary numbers) almost none has a zero low byte.
             if zeros * 8 < units or lo.count(0) * 50 > units:
                 continue
-        try:
-            text = codecs.getincrementaldecoder(codec)().decode(body, final=not prefix)
-        except UnicodeDecodeError:
-            continue
+        text = _reader(codec)(body, prefix)
         if text and len(_TEXT_CONTROLS.findall(text)) * 100 <= len(text):
-            return resolve(codec), text
+            return resolve(codec)
     return None
 
 
@@ -271,18 +269,16 @@ _LONE_REPLACEMENT = re.compile(r"(?:(?<=[\x00-\x7f])|^)\ufffd(?=[\x00-\x7f]|$)")
 
 
 def _clean_utf16(data: bytes, prefix: bool) -> Encoding | None:
-    """UTF-16 without a BOM and without ASCII (Thai, Chinese...: few zero bytes, but the
-    low bytes of U+0E01 or U+3002 are controls in any 8-bit reading): at least 16 code
-    units that decode strictly to text with no control, private-use, surrogate or
-    unassigned character. Random bytes pass that with a chance of about 4 % at 16 units."""
+    """UTF-16 without a BOM nor ASCII (Thai, Chinese: few zero bytes, but the low bytes of
+    U+0E01 or U+3002 are controls in any 8-bit reading): 16 code units or more that decode
+    to text with no character of :data:`_NOT_TEXT` (random bytes: about 4 % at 16 units)."""
     if len(data) < 32:
         return None
     for codec in ("utf-16-le", "utf-16-be"):
-        try:
-            text = codecs.getincrementaldecoder(codec)().decode(data, final=not prefix)
-        except UnicodeDecodeError:
-            continue
-        if not any(unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text):
+        text = _reader(codec)(data, prefix)
+        if text is not None and not any(
+            unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text
+        ):
             return resolve(codec)
     return None
 
@@ -302,9 +298,9 @@ def _escapes(data: bytes, prefix: bool) -> Encoding | None:
 
 
 def _window(data: bytes, prefix: bool) -> tuple[bytes, bool]:
-    """At most :data:`MAX_BYTES` of ``data`` from just before its first non-ASCII byte (at
-    a multiple of 4, for UTF-16 and UTF-32), and whether that is a prefix: an ASCII start
-    tells nothing about the encoding, whatever its length. Reads ``data`` by slices only."""
+    """At most :data:`MAX_BYTES` of ``data`` from just before its first non-ASCII byte (at a
+    multiple of 4, for UTF-16 and UTF-32: an ASCII start tells nothing), and whether that is
+    a prefix."""
     if len(data) <= MAX_BYTES:
         return data, prefix
     start = 0
@@ -318,35 +314,25 @@ def _window(data: bytes, prefix: bool) -> tuple[bytes, bool]:
 
 
 def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
-    """What the bytes themselves prove, before any statistics (no byte order mark: that
-    is checked first, by whoever calls this), or None when only a detector can tell.
+    """What the bytes themselves prove before any statistics (a byte order mark is the
+    caller's to check first), or None when only a detector can tell. In order:
 
-    In order: the magic number of a binary format, or NUL and control bytes in a
-    quantity no text has, is :attr:`Rule.BINARY` (``encoding`` None, ``binary`` says
-    what); the zero bytes of UTF-32 or UTF-16 code units are :attr:`Rule.NUL_PATTERN`;
-    ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so they are also valid UTF-8) are
-    :attr:`Rule.ESCAPES`; valid UTF-8 is :attr:`Rule.VALID_UTF8` (a pure-ASCII input
-    too: it reads the same in every ASCII-compatible encoding; but not at most four
-    non-ASCII bytes that make a character short text rarely has, such as ``ҹ``: legacy
-    bytes are valid UTF-8 that way by chance, so a detector decides); bytes that are valid
-    UTF-8 but for a few invalid ones (three valid multi-byte characters for each invalid
-    sequence, and at least 12; or invalid bytes between ASCII characters, and at least
-    one valid character for four of them: legacy text has almost no valid sequence, or,
-    in CJK and Thai, one for about seven invalid ones, next to each other) are
-    :attr:`Rule.MOSTLY_UTF8`,
-    tentative: a UTF-8 file with one line
-    pasted from a windows-1252 one. Candidate lists do not apply here: they bound a
-    guess, and none of these is one.
+    * :attr:`Rule.BINARY` (``binary`` says what): a binary format's magic number, or NUL and
+      control bytes in a quantity no text has;
+    * :attr:`Rule.NUL_PATTERN`: the zero bytes of UTF-32 or UTF-16 code units;
+    * :attr:`Rule.ESCAPES`: ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so also valid UTF-8);
+    * :attr:`Rule.VALID_UTF8`: valid UTF-8, pure ASCII too (but not at most four non-ASCII
+      bytes that make a character short text rarely has, such as ``ҹ``: legacy bytes are
+      valid UTF-8 that way by chance);
+    * :attr:`Rule.MOSTLY_UTF8`, tentative (a UTF-8 file with one line pasted from a
+      windows-1252 one): valid UTF-8 but for a few invalid sequences (at least 12 valid
+      multi-byte characters and three for each invalid one; or invalid bytes between ASCII
+      characters, with one valid character for four of them: legacy text has almost none).
+
+    Candidate lists do not apply: they bound a guess, and none of these is one.
 
     >>> evidence("id,name\\n1,Smith\\n".encode("utf-16-le")).how
     'UTF-16LE (codecbox)'
-    >>> evidence("日本語のメールです。".encode("iso2022_jp")).rule
-    <Rule.ESCAPES: 'escape sequences'>
-    >>> evidence(bytes.fromhex("89504e470d0a1a0a0000000d49484452")).how
-    'binary data: PNG image (codecbox)'
-    >>> g = evidence(("El niño comió.\\n" * 20).encode() + "señal".encode("cp1252"))
-    >>> g.how, g.confident
-    ('UTF-8 (codecbox)', False)
     >>> evidence("año".encode("cp1252")) is None
     True
     """
@@ -366,7 +352,7 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     if odd:
         wide = _utf16_32(data, prefix)
         if wide is not None:
-            return Guess(wide[0], name, Rule.NUL_PATTERN, 1.0), None
+            return Guess(wide, name, Rule.NUL_PATTERN, 1.0), None
         clean = _clean_utf16(data, prefix)
         if clean is not None:
             return Guess(clean, name, Rule.DETECTED, 0.9), None
@@ -406,14 +392,12 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
 
 # --- library adapters -------------------------------------------------------------------------
 #
-# With ``candidates`` given, a detector still tries the BOM and UTF-8 first; the candidates
-# are the *legacy* fallbacks. The adapters keep that meaning by always adding UTF-8 (with
-# and without BOM) to the list they pass to the library.
+# A BOM and UTF-8 come before any candidate list (the legacy fallbacks): the adapters add
+# UTF-8, with and without BOM, to the list they pass to the library.
 
 
 def _rule(data: bytes, encoding: Encoding, prefix: bool = False) -> Rule:
-    """How a library detector's answer was justified, judged from the bytes (a UTF-8
-    answer is "valid UTF-8" only if the bytes are)."""
+    """How a library's answer was justified, judged from the bytes."""
     for keep in (True, False):
         found = bom(data, keep=keep)
         if found is not None and found[0].codec == encoding.codec:
@@ -448,15 +432,12 @@ def _library_names(
 def guess_charset_normalizer(
     data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
 ) -> Guess:
-    """Ask charset-normalizer (``from_bytes(...).best()``).
+    """Ask charset-normalizer (``from_bytes(...).best()``): ``confidence`` is ``1 - chaos``
+    (as its ``detect()`` says), ``raw`` is ``("chaos", chaos)``, lower is better.
 
-    ``confidence`` is ``1 - chaos`` (as charset-normalizer's own ``detect()`` reports
-    it) and ``raw`` is ``("chaos", chaos)``, where lower is better.
-
-    charset-normalizer does *not* tolerate a prefix cut mid-character: it
-    answers None, or a wrong single-byte code page. So with ``prefix=True`` it
-    is also asked about the input minus its last 1, 2 and 3 bytes (one of those
-    ends on a character boundary), and its own ranking picks the best answer.
+    It does not tolerate a prefix cut mid-character (it answers None, or a wrong code page),
+    so with ``prefix=True`` it is also asked about the input less its last 1, 2 and 3 bytes,
+    and its own ranking picks the best answer.
     """
     from charset_normalizer import from_bytes
     from charset_normalizer.utils import iana_name
@@ -498,14 +479,11 @@ def guess_chardet(
 ) -> Guess:
     """Ask chardet 7 (``chardet.detect``); ``confidence`` is chardet's own (0..1).
 
-    Needs the ``chardet`` extra (``pip install 'chardet>=7.0'``); without it
-    this raises ``ModuleNotFoundError`` saying so. chardet only examines the first
-    ``max_bytes`` anyway, so it already tolerates an input cut mid-character:
-    ``prefix`` changes nothing here. Without candidates it reports decode-safe
-    supersets (cp949 rather than euc_kr); with candidates it stays inside them.
-    Note: when nothing fits, chardet answers cp1252 with confidence 0.10 (its
-    ``no_match_encoding``), passed on as is (the confidence shows it); if cp1252 is
-    not a candidate it answers None instead, with a ``UserWarning``.
+    Needs the ``chardet`` extra (``pip install 'chardet>=7.0'``): without it, a
+    ``ModuleNotFoundError`` says so. ``prefix`` changes nothing (chardet tolerates a cut
+    character). Without candidates it reports decode-safe supersets (cp949, not euc_kr).
+    When nothing fits it answers cp1252 with confidence 0.10, passed on as is (or None, with
+    a ``UserWarning``, if cp1252 is not a candidate).
     """
     _require_chardet()
     import chardet
@@ -534,36 +512,29 @@ def guess_chardet(
 #: How much of the input ``codecbox`` reads: validity is checked on this prefix...
 MAX_BYTES = 65536
 #: ... and readings are scored on a window from the first non-ASCII byte on, of each of
-#: these sizes in turn, as long as two readings with different texts are within
-#: :data:`DECISIVE` points of each other (the others are dropped at each step).
+#: these sizes in turn, while two readings of different texts are within :data:`DECISIVE`
+#: points of each other (or a multi-byte family's best within :data:`FAMILY_DECISIVE`).
 WINDOWS = (96, 512, 4096)
 DECISIVE = 8.0
-#: ... but the best multi-byte reading of each language stays while within this many points.
 FAMILY_DECISIVE = 64.0
 
-#: What ``codecbox`` tries without candidates, with its prior in points (a reading must
-#: beat a reading with a higher prior by that much; one point is about one character):
-#: the records of :data:`codecbox.table.TABLE` with a prior, by their first try.
+#: What ``codecbox`` tries without candidates, with its prior in points (one point is about
+#: one character): the records of :data:`codecbox.table.TABLE` with a prior.
 PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None}
-#: Tried (without candidates) only when the encoding before the arrow cannot read the bytes.
-#: The CJK encodings are tried first in their strict standard form (Python's codec: the
-#: text a file in that encoding means), and only when those cannot read the bytes in the
-#: forms after it (the Windows supersets, then JIS X 0213 and HKSCS), with Python's
-#: codecs: a page decodes the answer with the browser's (``exact``), which reads the same
-#: text but for a handful of characters, and whose incremental decoder is slow on CJK.
+#: Tried (without candidates) only when the encoding before the arrow cannot read the bytes:
+#: the CJK encodings in their strict standard form (Python's codec) first, then the Windows
+#: supersets, JIS X 0213 and HKSCS.
 FALLBACKS: dict[str, tuple[str, ...]] = {r.tries[0]: r.tries[1:] for r in TABLE if r.tries}
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
-#: Below this margin in points between the best reading and the runner-up (a reading with
-#: a different text) the detector is not sure.
+#: Below this margin in points between the best reading and the runner-up (the best of a
+#: different text) the detector is not sure.
 SURE_MARGIN = 4.0
 
 #: 7-bit encodings: recognised by their escape sequences, before UTF-8
 _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
-_MULTIBYTE = re.compile(r"utf|cp93|cp94|cp95|euc|jis|johab|gb|big5|hz|iso2022|kr|mbcs")
 _ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
-_ASCII_CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 #: Markup: a script or style element whole, a comment, or one tag (with its attributes).
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
@@ -576,13 +547,10 @@ _NO_MARKUP_CUT = re.compile(r"utf.?16|utf.?32")
 
 def _text_only(data: bytes) -> bytes:
     """``data`` with its markup (tags, comments, scripts, styles) replaced by spaces and its
-    runs of white space by one space: what a browser's detector weighs (chardetng skips
-    tags too), so a page's ASCII markup does not dilute the evidence of its text. The input
-    itself if that leaves no non-ASCII byte.
-
-    In every ASCII-compatible encoding the candidates include (single-byte, Shift_JIS,
-    EUC, GBK/GB18030, Big5, UHC) ``<``, ``>`` and white space are never part of another
-    character, so cutting at them keeps every character whole.
+    runs of white space by one: a page's ASCII markup would dilute the evidence of its text
+    (chardetng skips tags too). The input itself if that leaves no non-ASCII byte. (In the
+    ASCII-compatible candidates, ``<``, ``>`` and white space are never part of another
+    character: every character stays whole.)
 
     >>> _text_only(b'<p class="x">caf\\xe9</p>\\n  <script>var a = 1;</script>')
     b' caf\\xe9 '
@@ -593,24 +561,17 @@ def _text_only(data: bytes) -> bytes:
     return text if _HIGH.search(text) else data
 
 
-@lru_cache(maxsize=256)
-def _single_byte(codec: str) -> bool:
-    return _MULTIBYTE.search(codecs.lookup(codec).name) is None
-
-
 _ASCII_BYTES = bytes(range(128))
-
-
-def _high_bytes(data: bytes) -> bytes:
-    """Each byte of ``data`` above 127 once, in order."""
-    return bytes(sorted(set(data.translate(None, _ASCII_BYTES))))
+#: The ASCII controls: class ``x``.
+_CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
+#: What an ASCII control costs, relative to an ordinary character.
+CONTROL_POINTS = guessing.CLASS_POINTS["x"] - guessing.CLASS_POINTS["a"]
 
 
 def _reduce(data: bytes) -> tuple[bytes, float]:
-    """``data`` with the middle of every long ASCII run replaced by one space, and the
-    points the removed characters were worth: single-byte readings differ only around
-    the non-ASCII bytes (the rules look at most two characters away), so scoring them
-    on this gives the same totals, much faster.
+    """``data`` with the middle of every long ASCII run replaced by one space, and the points
+    the removed characters were worth: single-byte readings differ only around the non-ASCII
+    bytes (the rules look at most two characters away), so their totals are the same.
 
     >>> _reduce(b"El ni\\xf1o dijo que s\\xed.")
     (b'El ni\\xf1o d e s\\xed.', 5.0)
@@ -624,32 +585,17 @@ def _reduce(data: bytes) -> tuple[bytes, float]:
     return reduced, removed
 
 
-#: The ASCII controls (what ``_ASCII_CONTROL`` matches): class ``x``.
-_CONTROL_BYTES = bytes(b for b in range(128) if _ASCII_CONTROL.match(bytes([b])))
-
-
 def _controls(data: bytes) -> int:
-    """How many ASCII controls ``data`` holds (C speed)."""
+    """How many ASCII controls ``data`` holds."""
     return len(data) - len(data.translate(None, _CONTROL_BYTES))
 
 
-#: What an ASCII control costs, relative to an ordinary character.
-CONTROL_POINTS = guessing.CLASS_POINTS["x"] - guessing.CLASS_POINTS["a"]
-
-
 def _hinted(hint: str | None) -> frozenset[str]:
-    """The codecs a hint favours: a language code (``"ru"``, ``"pt-BR"``, ``"zh_TW"``), a
-    top-level domain (``"jp"``, ``".uk"``) or a host name (``"www.example.co.uk"``).
-
-    A bare code is a language first (``"uk"`` is Ukrainian), else a top-level domain
-    (``"jp"``); anything with a dot is a domain (``".uk"`` is the United Kingdom).
+    """The codecs a hint favours: a language code (``"ru"``, ``"zh_TW"``), else a top-level
+    domain (``"jp"``); anything with a dot is a domain (``".uk"``, ``"www.example.co.uk"``).
 
     >>> sorted(_hinted("uk")), sorted(_hinted("www.example.co.uk"))
     (['KOI8-U', 'windows-1251', 'x-mac-cyrillic'], ['ISO-8859-15', 'windows-1252'])
-    >>> sorted(_hinted("jp")) == sorted(_hinted("ja-JP")), _hinted("example.com")
-    (True, frozenset())
-    >>> sorted(_hinted("zh-TW")), sorted(_hinted("zh-Hans-CN"))
-    (['big5'], ['gb2312'])
     """
     if not hint:
         return frozenset()
@@ -666,9 +612,8 @@ def _hinted(hint: str | None) -> frozenset[str]:
 
 
 def exact(enc: Encoding) -> Encoding:
-    """``enc`` decoded the way its result will be: with the standard's exact decoder when
-    the WHATWG table has the encoding (browsers read windows-1252's byte 0x81, Python's
-    cp1252 refuses it), else with Python's codec."""
+    """``enc`` as its result will be decoded: with the WHATWG decoder when there is one
+    (browsers read windows-1252's byte 0x81, Python's cp1252 refuses it)."""
     if enc.codec is None or enc.codec.startswith("whatwg-"):
         return enc
     name = enc.whatwg or SUPERSETS.get(codecs.lookup(enc.codec).name)
@@ -679,8 +624,7 @@ def exact(enc: Encoding) -> Encoding:
 
 
 #: Python codec -> the browser's encoding that reads its bytes (:attr:`Record.subsets
-#: <codecbox.table.Record.subsets>`: the same text but for a few mapping variants; not the
-#: JIS X 0213 codecs, 2,457 of whose characters differ).
+#: <codecbox.table.Record.subsets>`: the same text but for a few mapping variants).
 SUPERSETS = {s: r.name for r in TABLE if r.exact for s in r.subsets}
 
 
@@ -695,9 +639,8 @@ def _priors() -> dict[str, float]:
 
 
 def _trial(name: str) -> Encoding:
-    """How the detector reads a candidate of its own tables: the CJK heads of
-    :data:`FALLBACKS` with Python's strict codec, every other encoding as its result will
-    be decoded (:func:`exact`)."""
+    """A candidate of the tables as the detector reads it: a head of :data:`FALLBACKS` with
+    Python's strict codec, any other as its result will be decoded (:func:`exact`)."""
     found = resolve(name)
     return found if name in FALLBACKS else exact(found)
 
@@ -709,11 +652,6 @@ def _fallbacks() -> dict[str, tuple[Encoding, ...]]:
     }
 
 
-@lru_cache(maxsize=1)
-def _default_trial() -> tuple[tuple[Encoding, float], ...]:
-    return tuple((_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
-
-
 def _hints(field: str) -> dict[str, frozenset[str]]:
     found: dict[str, set[str]] = {}
     for r in TABLE:
@@ -722,21 +660,18 @@ def _hints(field: str) -> dict[str, frozenset[str]]:
     return {key: frozenset(codecs_) for key, codecs_ in found.items()}
 
 
-#: Language codes -> the legacy encodings of that language; a hint gives them a bonus of
-#: :data:`HINT_POINTS`.
+#: Language codes, and top-level domains, -> the legacy encodings of that language (or the
+#: language written there); a hint gives them a bonus of :data:`HINT_POINTS`.
 HINTS = _hints("languages")
-#: Top-level domains -> the legacy encodings of the language written there; a hint gives
-#: them a bonus of :data:`HINT_POINTS`. Generic domains (.com, .org...) say nothing.
 TLD_HINTS = _hints("tlds")
 HINT_POINTS = 3.0
 
 
 # --- the candidates as tables ------------------------------------------------------------------
 #
-# Most candidates are single-byte code pages that read ASCII as ASCII. What they make of a
-# byte is a table lookup, so the detector tells their readings apart, rules out the ones that
-# cannot read the bytes and bounds their scores from tables, at C speed, and decodes and
-# scores only the few that a bound does not rule out.
+# Most candidates are single-byte code pages that read ASCII as ASCII: the detector tells
+# their readings apart and bounds their scores from tables, at C speed, and decodes and scores
+# only the few that a bound does not rule out.
 
 #: Bits per code page in the packed sums of :class:`_Plan` (a window has at most 4,096 bytes),
 #: which count 1/128 points (a prior is rounded up to that).
@@ -807,25 +742,6 @@ def _lone_high(prefix: bool) -> re.Pattern[bytes]:
     return re.compile(rb"(?<![\x80-\xff])[\x80-\xff]" + after)
 
 
-@lru_cache(maxsize=256)
-def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
-    """What reads ``codec``: the text of some bytes (as a prefix, if asked), or None if they
-    are not valid in it."""
-    info = codecs.lookup(codec)
-    decode, incremental = info.decode, info.incrementaldecoder
-    whole = _single_byte(codec)
-
-    def read(data: bytes, prefix: bool) -> str | None:
-        try:
-            if prefix and not whole:
-                return incremental().decode(data, final=False)
-            return decode(data)[0]
-        except UnicodeError:  # BOM-less utf-16/utf-32 raise the base class
-            return None
-
-    return read
-
-
 def _generic(enc: Encoding) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None]]:
     """A candidate read one by one: its encoding, language (:func:`codecbox.guessing.
     language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader."""
@@ -834,9 +750,18 @@ def _generic(enc: Encoding) -> tuple[Encoding, str, bool, Callable[[bytes, bool]
     return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec)
 
 
+def _counted(keys: Any) -> Any:
+    """``keys`` themselves when few, else counted: what :func:`_summed` adds up cheaper (a
+    multiplication of long integers costs a few additions)."""
+    if len(keys) <= 96:
+        return keys
+    counts: dict[Any, int] = {}
+    _count_elements(counts, keys)
+    return counts
+
+
 def _summed(table: Any, counted: bytes | list[Any] | dict[Any, int]) -> int:
-    """The sum of ``table``'s entries for these keys: each of them, or each with its count
-    (what is cheaper: a multiplication of long integers costs a few additions)."""
+    """The sum of ``table``'s entries for these keys (:func:`_counted`)."""
     if isinstance(counted, dict):
         return sum(map(mul, map(table.__getitem__, counted), counted.values()))
     return sum(map(table.__getitem__, counted))
@@ -848,32 +773,25 @@ def _least(key: str) -> int:
     return round(guessing.least_cost(key) * _SCALE)
 
 
-class _PairParts(dict[tuple[int, int], int]):
-    """Two classes (as bytes) -> what guessing.pair_points takes for them, in the units of the
-    packed sums, with the bias; filled on first use."""
-
-    def __missing__(self, key: tuple[int, int]) -> int:
-        points = guessing.pair_points(bytes(key).decode("ascii"))
-        part = self[key] = int((points + _PAIR_BIAS) * _SCALE)
-        return part
-
-
-_PAIR_PARTS = _PairParts()
+@cache
+def _pair_part(first: int, second: int) -> int:
+    """What guessing.pair_points takes for two classes (as bytes), in the units of the packed
+    sums, with the bias."""
+    points = guessing.pair_points(bytes((first, second)).decode("ascii"))
+    return int((points + _PAIR_BIAS) * _SCALE)
 
 
 class _Plan:
     """A trial list (candidates and their priors) as :func:`guess_codecbox` runs it.
 
-    Its single-byte code pages that read ASCII as ASCII and each byte as one character (38 of
-    the 44 without candidates: the *pages*) get tables of 256 entries: a decoding table, the
-    class of each byte (:func:`codecbox.guessing.byte_classes`), the letters the letter
-    rule counts, and an id of the character of each byte, the same for two pages when they
-    make the same character (255 where undefined), so that ``highs.translate(ids)`` tells
-    the pages' readings of the bytes apart and rules out those that cannot read them. What
-    each byte and each pair of neighbours can bring to a score
-    (:func:`codecbox.guessing.char_bound`, :func:`codecbox.guessing.pair_points`) is packed
-    for all the pages in one integer, :data:`_FIELD` bits each: the sum of a few of those
-    integers bounds every page's score of a window before anything is decoded. The other
+    Its *pages* (:func:`_page_table`: 38 of the 44 without candidates) get tables of 256
+    entries: for decoding, the class of each byte, the letters the letter rule counts, and an
+    id of each byte's character, the same for two pages that make the same one (255 where
+    undefined): ``highs.translate(ids)`` tells their readings apart. What each byte and each
+    pair of neighbours can bring to a score (:func:`codecbox.guessing.char_bound`,
+    :func:`codecbox.guessing.pair_points`, less :func:`codecbox.guessing.least_cost`) is
+    packed for all the pages in one integer, :data:`_FIELD` bits each: a sum of a few of
+    those bounds every page's score of a window before anything is decoded. The other
     candidates (multi-byte, UTF-16...) are read one by one.
     """
 
@@ -891,20 +809,17 @@ class _Plan:
         self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
         ids = [bytearray(256) for _ in pages]
         vectors = [0] * 256
-        #: What the letter rule reads of each byte (:func:`codecbox.guessing.fold`), as a
-        #: decoding table, by page (None where a byte is left out: a combining mark).
+        #: What the letter rule reads of each byte (:func:`codecbox.guessing.fold`), by page,
+        #: as a decoding table (None if a byte is left out: a combining mark) and by byte.
         folds = [guessing.fold(table) for table in self.decoding]
         self.folding = tuple(fold if len(fold) == 256 else None for fold in folds)
-        #: What the letter rule reads of each byte above 127, by page (None: nothing).
         self.folded = tuple(
             tuple(fold)
             if fold is not None
             else tuple(None if ch is None else guessing.fold_char(ch) for ch in page)
             for fold, page in zip(self.folding, chars, strict=True)
         )
-        #: The least the letter rule takes for the letter of each byte (in 1/128 points), by
-        #: page: part of the packed bound, so that the rule needs no decoding to weigh. (The
-        #: same for two pages that make the same character: the better prior comes first.)
+        #: The least the letter rule takes for the letter of each byte (1/128 points), by page.
         self.least = tuple(
             tuple(0 if not f or f <= "\x7f" else _least(f) for f in folded)
             for folded in self.folded
@@ -967,12 +882,9 @@ class _Plan:
         self, data: bytes, prefix: bool, bonus: frozenset[str]
     ) -> tuple[list[tuple[int, Encoding, float]], dict[str, str | bytes]]:
         """The readings of ``data`` by the candidates that are not pages, as (position in the
-        trial, encoding, prior), and their texts of all the bytes, by encoding name.
-
-        A candidate that cannot read ``data`` has no reading (without candidates, a CJK
-        encoding is then replaced by its first fallback that can, :data:`FALLBACKS`, with
-        half a point less); readings that make the same text are one reading, the place of
-        the first with the best prior (on a tie, the earlier one) and its encoding."""
+        trial, encoding, prior), and their texts by encoding name. One that cannot read it is
+        replaced by its first fallback that can (:data:`FALLBACKS`, half a point less); those
+        of the same text are one, at the first's place, with the best prior's encoding."""
         out: list[tuple[int, Encoding, float]] = []
         whole: dict[str, str | bytes] = {}
         same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``out``
@@ -1012,27 +924,19 @@ class _Plan:
     def bounds(
         self, window: bytes, priors: int, neighbours: bool = True
     ) -> tuple[Sequence[int], Sequence[int] | None, int, bytes | dict[int, int], int]:
-        """For every page, an upper bound of its total of ``window`` with its prior (the
-        points of its characters and what the rules that give points could add, less what the
-        pair rules take if ``neighbours``, less the least the letter rule takes for its
-        letters and, if ``neighbours``, for its pairs of them), in 1/128 points less an
-        offset; the least the letter rule takes for the pairs, by page (None: nothing); the
-        offset; the bytes above 127 (:func:`_summed`: each of a short window, counted in a
-        longer one); the number of sentence ends. ``priors``: the packed priors
-        (:meth:`priors_with`)."""
+        """For every page, an upper bound of its total of ``window`` with its prior (the points
+        of its characters and what the rules that give points could add, less the least the
+        letter rule takes for its letters and, if ``neighbours``, less what the pair rules and
+        the letter rule take for its pairs), in 1/128 points less an offset; what the letter
+        rule takes for the pairs, by page (None: nothing); the offset; the bytes above 127
+        (:func:`_counted`); the number of sentence ends. ``priors``: :meth:`priors_with`'s."""
         highs = window.translate(None, _ASCII_BYTES)
-        counted: bytes | dict[int, int] = highs
-        if len(highs) > 96:  # (a longer window: fewer sums of long integers)
-            counted = {}
-            _count_elements(counted, highs)
+        counted = _counted(highs)
         total = priors + _summed(self.vectors, counted)
         pairs = _high_pairs().findall(window.translate(_ASCII_PAIRS)) if neighbours else ()
         least: Sequence[int] | None = None
         if pairs:
-            found: list[bytes] | dict[bytes, int] = pairs
-            if len(pairs) > 96:  # (counted first, as above)
-                found = {}
-                _count_elements(found, pairs)
+            found = _counted(pairs)
             try:
                 total += _summed(self.pairs, found)
             except KeyError:  # (a pair not seen yet)
@@ -1052,18 +956,16 @@ class _Plan:
 
     def _unpack(self, total: int) -> Sequence[int]:
         """The fields of a packed sum, one by page."""
-        n = len(self.encodings)
-        fields = memoryview(total.to_bytes(_FIELD // 8 * n, sys.byteorder)).cast(_FIELD_TYPE)
+        size = _FIELD // 8 * len(self.encodings)
+        fields = memoryview(total.to_bytes(size, sys.byteorder)).cast(_FIELD_TYPE)
         return fields if sys.byteorder == "little" else fields[::-1]
 
-    def _pair(self, pair: bytes) -> int:
-        """What every page's pair rules take from ``pair``, packed (plus the bias); and, in
-        :attr:`pair_least`, the least the letter rule takes for it (two bytes above 127).
-        Kept for good: there are at most 128 * 132 pairs (``_ASCII_PAIRS``), and the least is
-        stored first, so that a thread that finds a pair's vector finds its least too."""
+    def _pair(self, pair: bytes) -> None:
+        """Stores what every page's pair rules take from ``pair``, packed (plus the bias), and
+        the least the letter rule takes for it (two bytes above 127). Kept for good (at most
+        128 * 132 pairs); the least first, so that a thread that finds one finds both."""
         first, second = pair
-        keys = zip(self.columns[first], self.columns[second], strict=True)
-        parts = array(_FIELD_TYPE, map(_PAIR_PARTS.__getitem__, keys))
+        parts = array(_FIELD_TYPE, map(_pair_part, self.columns[first], self.columns[second]))
         vector = int.from_bytes(parts.tobytes(), sys.byteorder)
         least = 0
         if first > 127 and second > 127:
@@ -1079,36 +981,24 @@ class _Plan:
             least = int.from_bytes(costs.tobytes(), sys.byteorder)
         self.pair_least[pair] = least
         self.pairs[pair] = vector
-        return vector
-
-    def least_of(self, page: int, counts: bytes | dict[int, int]) -> float:
-        """The least the letter rule takes for the letters of ``page``'s reading of these
-        bytes above 127 (:func:`_summed`): what the packed bound has for them."""
-        return _summed(self.least[page], counts) / _SCALE
-
-    def letters_of(self, page: int, counts: bytes | dict[int, int]) -> int:
-        """The sum of the :func:`codecbox.guessing.letter_vector` of ``page``'s reading of
-        bytes with these ``counts``: :func:`codecbox.guessing.letters_of` reads what they cost
-        (a bound of the letter rule) and whether a cased letter is among them."""
-        return _summed(self.letters[page], counts)
 
 
 @lru_cache(maxsize=16)
-def _plan(trial: tuple[tuple[Encoding, float], ...], explicit: bool) -> _Plan:
-    return _Plan(trial, explicit)
+def _plan(trial: tuple[tuple[Encoding, float], ...]) -> _Plan:
+    return _Plan(trial, explicit=True)
 
 
 @lru_cache(maxsize=1)
 def _default_plan() -> _Plan:
-    return _Plan(_default_trial(), False)
+    trial = tuple((_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
+    return _Plan(trial, explicit=False)
 
 
 class _Readings(NamedTuple):
-    """What :func:`_rank` reads a window with: the pages still in the race (indices in the
-    :class:`_Plan`), the other readings (position in the trial, encoding, prior), the pages'
-    priors (a hint's points added) and the same packed, each byte above 127 of all the input
-    once, and the text of all of it by encoding name (filled in for a page when it is
-    taken)."""
+    """What :func:`_rank` reads a window with: the pages still in the race, the other
+    readings (position in the trial, encoding, prior), the pages' priors (a hint's points
+    added) and the same packed, each byte above 127 of the input once, and the texts of all
+    of it by encoding name (a page's filled in when it is taken)."""
 
     pages: Sequence[int]
     others: list[tuple[int, Encoding, float]]
@@ -1125,7 +1015,7 @@ def _rank(
     prefix: bool,
     plan: _Plan,
     readings: _Readings,
-    last: bool = True,
+    last: bool,
 ) -> tuple[
     list[tuple[float, Encoding, str]],
     list[tuple[float, Encoding]],
@@ -1134,15 +1024,13 @@ def _rank(
     """Score the readings of ``data[start:start + size]`` (plus their priors) that can be
     best or runner-up.
 
-    Every reading has an upper bound of its score: a page's comes from the packed tables
-    (:meth:`_Plan.bounds`), and is narrowed by the letter rule when it is the best bound
-    left; any other reading's is its points before the neighbour rules (plus the little two
-    rules can add). Readings are taken best bound first (a page that cannot read the bytes
-    is dropped then, and so is one whose text a page with a better prior makes), and the
-    rest are left out once no bound can reach the best two scores of different texts.
-    Returns the scores, the bounds of the readings left out that a longer window may still
-    find best (unless ``last``: then none), and the best two (score, text, encoding) of
-    different texts.
+    Every reading has an upper bound of its score: a page's from the packed tables
+    (:meth:`_Plan.bounds`), narrowed by the letter rule when it is the best bound left; any
+    other's is its points before the neighbour rules (plus the little two rules can add).
+    Readings are taken best bound first, until no bound can reach the best two scores of
+    different texts. Returns the scores, the bounds of the readings left out that a longer
+    window may still find best (none if ``last``), and the best two (score, text, encoding)
+    of different texts.
     """
     window = data[start : start + size]
     cut = prefix or start + size < len(data)
@@ -1213,11 +1101,12 @@ def _rank(
             return None
         texts.add(signature)
         whole[encodings[index].name] = signature
-        vector = plan.letters_of(index, counts)
+        vector = _summed(plan.letters[index], counts)
         letters, cased = guessing.letters_of(vector)
         lettered[index] = (vector, letters)
-        bound = (fields[index] + offset) / _SCALE
-        return bound + letters + plan.least_of(index, counts) - (0.0 if cased else 0.5 * ends)
+        least_letters = _summed(plan.least[index], counts) / _SCALE  # (in the packed bound)
+        bound = (fields[index] + offset) / _SCALE + letters + least_letters
+        return bound - (0.0 if cased else 0.5 * ends)  # (no capital, no sentence)
 
     def lowered(index: int) -> float:
         """What the letter rule in full (letters and neighbours, as the score has it) takes
@@ -1367,70 +1256,53 @@ def guess_codecbox(
 ) -> Guess:
     """codecbox's own detector, the default of :func:`~codecbox.decoding.decode_bytes`.
 
-    Reads at most :data:`MAX_BYTES` (64 KiB; a longer input is treated as a prefix, so
-    its time does not grow with its size), then, in order:
+    Reads at most :data:`MAX_BYTES` (a longer input is a prefix), then, in order:
 
-    1. a byte order mark (UTF-8, UTF-16, UTF-32) decides;
-    2. ISO-2022-JP, ISO-2022-KR and HZ, 7-bit encodings, are recognised by their escape
-       sequences (without candidates, or when they are candidates);
-    3. valid UTF-8 is UTF-8;
-    4. every candidate (``candidates``, or :data:`PRIORS` without them; UTF-16 and UTF-32
-       only if they are candidates) that reads the bytes is scored
-       (:func:`codecbox.guessing.score`, on growing :data:`WINDOWS` from the first
-       non-ASCII byte) and its prior is added (:data:`PRIORS`; ``hint`` adds
-       :data:`HINT_POINTS` to the encodings of a language: a language code such as
-       ``"ru"`` or ``"pt-BR"`` (:data:`HINTS`), or a top-level domain such as ``"jp"``, or a
-       host name such as ``"www.example.co.uk"`` (:data:`TLD_HINTS`; a bare code is a
-       language first, so ``"uk"`` is Ukrainian and ``".uk"`` the United Kingdom)); the
-       best total wins, and on a tie the earlier candidate. Readings that give the same
-       text are one reading, with the best of their priors. In HTML the markup is not
-       scored (:func:`_text_only`): tags, comments, scripts and styles are ASCII that
-       would dilute the evidence of the text, as browsers' detectors know.
+    1. a byte order mark decides;
+    2. :func:`evidence` decides (but mostly valid UTF-8 only when UTF-8 is a candidate);
+    3. every candidate (``candidates``, or :data:`PRIORS`; UTF-16 and UTF-32 only if they
+       are candidates) that reads the bytes is scored (:func:`codecbox.guessing.score`, on
+       growing :data:`WINDOWS` from the first non-ASCII byte, without the markup of HTML:
+       :func:`_text_only`) and its prior is added (:data:`PRIORS`; ``hint`` adds
+       :data:`HINT_POINTS` to the encodings of a language (:data:`HINTS`), of a top-level
+       domain or a host name (:data:`TLD_HINTS`): see :func:`_hinted`). The best total
+       wins, on a tie the earlier candidate; readings of the same text are one.
 
-    ``confidence`` grows with the margin ``m`` in points between the winner and the
-    runner-up, the best reading whose text differs: ``m / (m + n)``, where ``n`` is
-    :data:`SURE_MARGIN`, or 1.5 times it when fewer than 8 distinct bytes are non-ASCII (a
-    few characters make noisy scores). **Not sure**: when ``m`` is below ``n`` the answer
-    still names the best reading, but ``confidence`` is below 0.5 and ``runner_up``
-    names the other one (``Guess.sure`` is False); a caller that must not guess can then
-    ask a person, or decode both.
-    ``raw`` is ``("margin", m)``.
+    ``raw`` is ``("margin", m)``, the points between the winner and the runner-up (the best
+    reading of another text); ``confidence`` is ``m / (m + n)``, where ``n`` is
+    :data:`SURE_MARGIN` (1.5 times it under 8 distinct non-ASCII bytes: a few characters
+    make noisy scores). When ``m`` is below ``n`` the answer is not sure: ``runner_up``
+    names the other reading (a caller that must not guess can ask a person, or decode both).
 
-    >>> guess_codecbox("El niño dijo: ¿qué tal?".encode("cp1252")).how
-    'windows-1252 (codecbox)'
     >>> g = guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"])
     >>> g.encoding.name, g.sure, g.runner_up.name     # ñ or ń: three bytes cannot tell
     ('windows-1252', False, 'windows-1250')
-    >>> guess_codecbox("Привет, как дела?".encode("koi8_r")).how
-    'KOI8-R (codecbox)'
     """
     name = "codecbox"
-    explicit = candidates is not None
     names = candidate_encodings(candidates) if candidates is not None else ()
     found = bom(data, keep=True)
     if found is not None:
         return Guess(found[0], name, Rule.BOM, 1.0)
     data, prefix = _window(data, prefix)
     proof = evidence(data, prefix=prefix)
-    if proof is not None and proof.rule is not Rule.MOSTLY_UTF8:
+    if proof is not None and (
+        proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in names
+    ):
         return proof
-    if proof is not None and (not explicit or _UTF8 in names):
-        return proof
-    trial: tuple[tuple[Encoding, float], ...]
-    if explicit:
+    if candidates is None:
+        plan = _default_plan()
+    else:
         priors = _priors()
         trial = tuple(
             (enc, priors.get(enc.name, UNKNOWN_PRIOR) - 0.001 * i) for i, enc in enumerate(names)
         )
-    else:
-        trial = _default_trial()
-    plan = _plan(trial, explicit) if explicit else _default_plan()
+        plan = _plan(trial)
 
     # Validity is checked on the whole prefix (C speed); the readings are scored on a
     # window from the first non-ASCII byte on: a short one first, and a longer one only
     # for the readings still in the race when the short one did not settle it.
     bonus = _hinted(hint)
-    highs = _high_bytes(data)
+    highs = bytes(sorted(set(data.translate(None, _ASCII_BYTES))))  # (each once, in order)
     others, whole = plan.others_reading(data, prefix, bonus)
     page_priors, prior_vector = plan.priors_with(bonus)
     pages = range(len(plan.encodings))
@@ -1446,22 +1318,16 @@ def guess_codecbox(
         if len(data) - start <= size or len(scored) + len(left_out) < 2:
             break
         leader = max(scored, key=lambda t: t[0])
-        near = [t for t in scored if t[0] > leader[0] - DECISIVE]
-        late = [enc.name for bound, enc in left_out if bound > leader[0] - DECISIVE]
+        late = {enc.name for bound, enc in left_out if bound > leader[0] - DECISIVE}
         # The best reading of each multi-byte family stays in the race when it is not far
         # behind: a page's first characters of Big5 or EUC-KR among ASCII markup score
         # little, a longer window shows what they are.
         families = _family_bests(scored, leader[0] - FAMILY_DECISIVE)
-        if (
-            not late
-            and all(whole[t[1].name] == whole[leader[1].name] for t in near)
-            and all(whole[name] == whole[leader[1].name] for name in families)
-        ):
+        close = {t[1].name for t in scored if t[0] > leader[0] - DECISIVE} | late | families
+        if not late and all(whole[other] == whole[leader[1].name] for other in close):
             break  # no other text is close: a longer window would not change the answer
-        close = {t[1].name for t in near} | set(late) | families
-        names = plan.encodings
         readings = readings._replace(
-            pages=[k for k in readings.pages if names[k].name in close],
+            pages=[k for k in readings.pages if plan.encodings[k].name in close],
             others=[r for r in readings.others if r[1].name in close],
         )
     if not top:
@@ -1469,18 +1335,10 @@ def guess_codecbox(
     best = top[0]  # (on a tie, the first scored)
     runner = top[1] if len(top) == 2 else None  # the best of another text
     margin = math.inf if runner is None else best[0] - runner[0]
-    # Under 8 non-ASCII bytes the scores themselves are noisy: a sure answer needs more.
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
     confidence = 1.0 if runner is None else margin / (margin + needed)
-    unsure = runner is not None and margin < needed
-    return Guess(
-        best[2],
-        name,
-        Rule.DETECTED,
-        confidence,
-        ("margin", margin),
-        runner[2] if unsure and runner is not None else None,
-    )
+    unsure = runner[2] if runner is not None and margin < needed else None
+    return Guess(best[2], name, Rule.DETECTED, confidence, ("margin", margin), unsure)
 
 
 #: Detectors by name, for the functions that take ``detector="..."``.
