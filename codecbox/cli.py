@@ -45,7 +45,6 @@ from codecbox.streaming import (
     _temporary,
     read_chunks,
     remove_stale_temporaries,
-    transcode,
     transcode_stream,
     write_atomic,
 )
@@ -136,14 +135,19 @@ def _default(function: Callable[..., object], parameter: str) -> Any:
     return inspect.signature(function).parameters[parameter].default
 
 
+def _default_detector(command: str) -> str:
+    """The default detector of the library call the command makes."""
+    calls: dict[str, Callable[..., object]] = {"html": decode_html, "import": import_bytes}
+    return str(_default(calls.get(command, decode_bytes), "detector"))
+
+
 _USAGE = "bad usage: unknown option, encoding or detector, missing extra"
 _UNDECODABLE = "bytes that do not decode (the file and byte offset are given)"
 
-#: Each command ("": the whole program): the library call whose detector it follows, its
-#: summary, description, examples, a note, and its exit statuses in the order they win.
-_COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, str]]] = {
+#: Each command ("": the whole program): its summary, description, examples, a note, and
+#: its exit statuses in the order they win.
+_COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
     "": (
-        decode_bytes,
         "",
         "Decode text you did not write, and say how you decided.",
         "",
@@ -159,7 +163,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "detect": (
-        decode_bytes,
         "the encoding of each file, the rule that chose it, how sure",
         "Print, for each FILE ('-': standard input), the encoding 'codecbox decode' would use,\n"
         "the rule that chose it (BOM, NUL pattern, escape sequences, valid UTF-8, mostly valid\n"
@@ -178,7 +181,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "decode": (
-        decode_bytes,
         "a file's text on stdout, as UTF-8",
         "Decode FILE ('-': standard input; BOM > --declared > evidence > detector >\n"
         "windows-1252) and write only its text to stdout, always as UTF-8; the decision goes\n"
@@ -195,7 +197,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "convert": (
-        decode_bytes,
         "convert a file's encoding, atomically",
         "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
         "replaced only once the whole conversion is on disk, so after any error it is as\n"
@@ -217,7 +218,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "import": (
-        import_bytes,
         "import many files: UTF-8 copies, quarantine, log",
         "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by their\n"
         "NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates (only with\n"
@@ -240,7 +240,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "html": (
-        decode_html,
         "the browser's decision for a saved page",
         "Decide a saved page's encoding in the browser's order (BOM > Content-Type charset >\n"
         "<meta> > valid UTF-8 > detector > windows-1252) and print the decision on stdout\n"
@@ -258,7 +257,6 @@ _COMMANDS: dict[str, tuple[Callable[..., object], str, str, str, str, dict[int, 
         },
     ),
     "encodings": (
-        decode_bytes,
         "the encodings codecbox knows, from its one table",
         "List every encoding of codecbox's table (codecbox.table): its name, the Python codec\n"
         "that reads it, whether browsers know it (then it is decoded with their exact decoder),\n"
@@ -384,7 +382,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     formatter = partial(argparse.RawDescriptionHelpFormatter, max_help_position=30)
     texts: dict[str, Any] = {
-        "description": _COMMANDS[""][2],
+        "description": _COMMANDS[""][1],
         "epilog": _epilog(""),
         "formatter_class": formatter,
     }
@@ -392,10 +390,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"codecbox {__version__}")
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
     hinting = " and ".join(_hinting())
-    for name, (function, summary, description, *_) in list(_COMMANDS.items())[1:]:
+    for name, (summary, description, *_) in list(_COMMANDS.items())[1:]:
         texts.update(description=description, epilog=_epilog(name))
         sub = commands.add_parser(name, help=summary, **texts)
-        default = _default(function, "detector")
+        default = _default_detector(name)
         for argument, options in _ARGUMENTS[name] + _ARGUMENTS["*" if name != "encodings" else ""]:
             if argument != "--hint" or hinting:
                 text = _HELP.get(f"{name} {argument}") or _HELP[argument]
@@ -418,16 +416,14 @@ def _console_safety() -> None:
 
 def _write_text(text: str) -> None:
     """Text to stdout as UTF-8 bytes (1 MiB at a time), whatever the locale or the console."""
-    sys.stdout.flush()
     out: BinaryIO | None = getattr(sys.stdout, "buffer", None)
+    if out is None:  # a text-only stdout (an embedding program, a test harness)
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
     for start in range(0, len(text), 1 << 20):
-        piece = text[start : start + (1 << 20)]
-        if out is None:  # a text-only stdout (an embedding program, a test harness)
-            sys.stdout.write(piece)
-        else:
-            out.write(piece.encode("utf-8", "backslashreplace"))
-    if out is not None:
-        out.flush()
+        out.write(text[start : start + (1 << 20)].encode("utf-8", "backslashreplace"))
+    out.flush()
 
 
 def _read(name: str, size: int = -1) -> bytes:
@@ -467,12 +463,6 @@ def _tqdm() -> Any:
     with contextlib.suppress(ImportError):
         return importlib.import_module("tqdm")
     return None
-
-
-def _check_progress(mode: str) -> None:
-    # The README's rule: asking for what an extra provides, without it, names the extra.
-    if mode == "on" and _tqdm() is None:
-        raise _Usage(f"--progress on needs tqdm: {CLI_EXTRA}")
 
 
 def _progress(mode: str, total: int, label: str) -> _Progress:
@@ -573,11 +563,11 @@ def _hinting() -> list[str]:
     return names
 
 
-def _detector(args: argparse.Namespace, function: Callable[..., object]) -> str | Detector:
+def _detector(args: argparse.Namespace) -> str | Detector:
     """The detector asked for (or the library function's default), with ``--hint`` bound.
     An unknown name, a missing extra, a candidate the detector cannot use, or a hint it
     does not take are usage errors, found before any work."""
-    name: str = args.detector or _default(function, "detector")
+    name: str = args.detector or _default_detector(args.command)
     try:
         detect = detector_for(name)
         detect(b"", args.candidates)  # a candidate this detector cannot use fails here
@@ -596,17 +586,15 @@ def _detector(args: argparse.Namespace, function: Callable[..., object]) -> str 
 def _detect(args: argparse.Namespace) -> int:
     if args.files.count(STDIO) > 1:
         raise _Usage("FILE '-' (standard input) can be read only once")
-    detector = _detector(args, decode_bytes)
+    detector = _detector(args)
     failed = False
     for name in args.files:
         try:
             if args.max_bytes is not None:
                 decision = _sniff(name, args.max_bytes, args.candidates, detector)[1]
             else:
-                data = _read(name)
-                decision = _decided(
-                    decode_bytes(data, candidates=args.candidates, detector=detector)
-                )
+                result = decode_bytes(_read(name), candidates=args.candidates, detector=detector)
+                decision = _decided(result)
         except OSError as exc:
             failed, message = True, _file_error(name, exc)
             if args.json:
@@ -624,7 +612,7 @@ def _decode(args: argparse.Namespace) -> int:
     """``decode`` (the text on stdout) and ``html`` (the decision, or with --text the text)."""
     html = args.command == "html"
     options: dict[str, Any] = {"candidates": args.candidates, "errors": args.errors}
-    options["detector"] = _detector(args, decode_html if html else decode_bytes)
+    options["detector"] = _detector(args)
 
     def decode(data: bytes) -> Decoded:
         if html:
@@ -716,18 +704,19 @@ def _transcode(
     """:func:`~codecbox.transcode`, where SRC ``-`` is standard input (``head`` already read
     from it) and DST ``-`` standard output, written as it goes (not atomic)."""
     src, dst = args.src, args.dst
-    options: dict[str, Any] = {"errors": errors, "progress": bar.update}
-    if STDIO not in (src, dst):
-        return transcode(src, dst, source, args.target, **options)
-    stdin = iter(partial(sys.stdin.buffer.read, CHUNK), b"") if src == STDIO else None
-    chunks = read_chunks(src, CHUNK) if stdin is None else itertools.chain([head], stdin)
+    chunks: Iterator[bytes]
+    if src == STDIO:
+        chunks = itertools.chain([head], iter(partial(sys.stdin.buffer.read, CHUNK), b""))
+    else:
+        chunks = read_chunks(src, CHUNK)
     reports: list[TranscodeReport] = []
 
     def write(out: BinaryIO) -> None:
-        reports.append(transcode_stream(chunks, out, source, args.target, where=src, **options))
+        options: dict[str, Any] = {"where": src, "progress": bar.update}
+        reports.append(transcode_stream(chunks, out, source, args.target, errors, **options))
 
-    if dst != STDIO:
-        write_atomic(dst, write)
+    if dst != STDIO:  # as transcode(): a new DST gets SRC's permission bits
+        write_atomic(dst, write, mode=None if src == STDIO else os.stat(src).st_mode)
     else:
         sys.stdout.flush()
         write(sys.stdout.buffer)
@@ -736,7 +725,6 @@ def _transcode(
 
 
 def _convert(args: argparse.Namespace) -> int:
-    _check_progress(args.progress)
     src, dst = args.src, args.dst
     if STDIO not in (src, dst) and _same_file(src, dst):
         raise _Usage(f"SRC and DST are the same file: {src}")
@@ -744,7 +732,7 @@ def _convert(args: argparse.Namespace) -> int:
         raise _Usage(f"SRC and DST are the same file: standard output is {src}")
     if dst == STDIO and getattr(sys.stdout, "buffer", None) is None:
         raise _Usage("DST '-': this standard output takes text, not bytes")  # an embedding
-    detector = None if args.source is not None else _detector(args, decode_bytes)
+    detector = None if args.source is not None else _detector(args)
     decision: _Decision | None = None
     head, source = b"", args.source
     try:
@@ -817,7 +805,6 @@ class _Log:
     last line for a file is its state."""
 
     def __init__(self, path: Path, policy: dict[str, Any]) -> None:
-        self.path = path
         #: the options that decide a file's fate; a record made under others is not reused
         self.policy = policy
         #: the last record of each file: its state
@@ -826,7 +813,11 @@ class _Log:
         self.written: dict[str, set[str]] = {}
         self._f = open(path, "ab")  # closed by close()
         try:
-            self._lock()  # before reading: what is read stays true while this run lasts
+            # Locked before reading, so that what is read stays true while this run lasts.
+            with contextlib.suppress(ImportError, AttributeError):  # Windows, Pyodide: no lock
+                import fcntl
+
+                fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             content = path.read_bytes()
             for line in content.decode("utf-8", "replace").splitlines():
                 with contextlib.suppress(ValueError):
@@ -835,22 +826,12 @@ class _Log:
                         self._remember(record)
             if content and not content.endswith(b"\n"):
                 self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
-        except BaseException:
+        except BaseException as exc:
             self._f.close()
+            if isinstance(exc, BlockingIOError):
+                message = "another 'codecbox import' is writing this log"
+                raise OSError(errno.EAGAIN, message, str(path)) from None
             raise
-
-    def _lock(self) -> None:
-        try:
-            import fcntl
-
-            flock = fcntl.flock
-        except (ImportError, AttributeError):  # Windows, Emscripten (Pyodide): no lock
-            return
-        try:
-            flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            message = "another 'codecbox import' is writing this log"
-            raise OSError(errno.EAGAIN, message, str(self.path)) from None
 
     def append(self, record: dict[str, Any]) -> None:
         record["policy"] = self.policy
@@ -958,8 +939,8 @@ def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
 
 
 def _import(args: argparse.Namespace) -> int:
-    _check_progress(args.progress)
-    detector = _detector(args, import_bytes)
+    options = {"declared": args.declared, "candidates": args.candidates}
+    options.update(min_sample=args.min_sample, detector=_detector(args))
     into, quarantine, log_path = _plan(args)
     try:
         into.mkdir(parents=True, exist_ok=True)
@@ -971,7 +952,7 @@ def _import(args: argparse.Namespace) -> int:
             "declared": args.declared,
             "candidates": None if args.candidates is None else [e.name for e in args.candidates],
             "min_sample": args.min_sample,
-            "detector": args.detector or _default(import_bytes, "detector"),
+            "detector": args.detector or _default_detector("import"),
             "hint": getattr(args, "hint", None),
             "quarantine": None if quarantine is None else _absolute(quarantine),
         }
@@ -982,9 +963,7 @@ def _import(args: argparse.Namespace) -> int:
     for name in args.sources:
         with contextlib.suppress(OSError):
             total += os.stat(name).st_size
-    run = _Importer(
-        args, detector, into, quarantine, log, _progress(args.progress, total, "import")
-    )
+    run = _Importer(options, into, quarantine, log, _progress(args.progress, total, "import"))
     tally: Counter[str] = Counter()
     try:
         for name in args.sources:
@@ -1013,8 +992,8 @@ class _Importer:
     named as given (in messages and file operations) and by its absolute path (``key``,
     in the log)."""
 
-    args: argparse.Namespace
-    detector: str | Detector
+    #: import_bytes's options
+    options: dict[str, Any]
     into: Path
     quarantine: Path | None
     log: _Log
@@ -1034,11 +1013,7 @@ class _Importer:
             if (earlier := self.done_before(name, key, digest)) is not None:
                 self.bar.update(len(data))
                 return earlier, 1
-            args = self.args
-            options = {"declared": args.declared, "candidates": args.candidates}
-            result = import_bytes(
-                data, **options, min_sample=args.min_sample, detector=self.detector
-            )
+            result = import_bytes(data, **self.options)
             if isinstance(result, Imported) and (result.confident or self.quarantine is None):
                 record = self.copy_in(name, key, digest, result)
             elif self.quarantine is not None:
@@ -1199,6 +1174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     resume = "; run the same command again to finish the import" if args.command == "import" else ""
     try:
+        # The README's rule: asking for what an extra provides, without it, names the extra.
+        if getattr(args, "progress", None) == "on" and _tqdm() is None:
+            raise _Usage(f"--progress on needs tqdm: {CLI_EXTRA}")
         with _signals():
             return _RUN[args.command](args)
     except _Usage as exc:
