@@ -1,23 +1,15 @@
 """An import policy that does not depend on luck.
 
 Detection is a bet, so it comes last. Rules that *know* come first, in the order of
-the one decision pipeline (:func:`codecbox.decoding.decide`): a byte order mark (it
-wins over a declaration, as in the Encoding Standard), a declared encoding (read by
-:func:`~codecbox.decoding.file_label`: ASCII means ASCII), what the bytes prove
-(:func:`codecbox.detection.evidence`: UTF-16/32 by their NUL pattern, ISO-2022 and HZ
-by their escapes, valid UTF-8), the encoding a known source always writes. Whatever
-decides, the bytes are decoded strictly: a failed import is cheaper than silent
-mojibake, so bytes that contradict the declared label (a file declared ASCII with a
-byte above 0x7F) are an error, not a quiet reading. Only then, on enough bytes and
-with a candidate list, a guess; a guess is not confident (and the file is moved to a
-quarantine folder when one is given). Binary data, a UTF-8 file with a few invalid
-bytes, and bytes nothing may decide are a :class:`Quarantined`, not text. Either
-result says how it was decided.
+:func:`codecbox.decoding.decide`: a byte order mark, a declared encoding (read by
+:func:`~codecbox.decoding.file_label`: ASCII means ASCII), what the bytes prove (the NUL
+pattern of UTF-16/32, ISO-2022 and HZ escapes, valid UTF-8), the encoding a known source
+always writes. Whatever decides, the bytes are decoded strictly: a failed import is
+cheaper than silent mojibake. Only then, on enough bytes and with a candidate list, a
+guess, which is not confident (and moves the file to a quarantine folder when one is
+given). Binary data, a UTF-8 file with a few invalid bytes, and bytes nothing may decide
+are a :class:`Quarantined`, not text. Either result says how it was decided.
 
->>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
-'windows-1252 (declared)'
->>> import_bytes("año".encode("utf-8")).how
-'UTF-8 (valid UTF-8)'
 >>> import_bytes("año".encode("cp1252"), origin="erp", origins={"erp": "cp1252"}).how
 'windows-1252 (source table)'
 >>> import_bytes("año".encode("cp1252"), candidates=["cp1252", "cp932"]).how
@@ -135,30 +127,6 @@ def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path 
     return target
 
 
-class _NotGuessing(Exception):
-    """Raised by the import's detector where the policy forbids a guess: no candidate
-    list, or too short a sample. ``_import`` turns it into a :class:`Quarantined`."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def _guarded(detect: Detector, names: Sequence[Encoding] | None, min_sample: int) -> Detector:
-    """``detect``, asked only when the import policy allows a guess."""
-
-    def guarded(
-        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
-    ) -> Guess:
-        if not names:
-            raise _NotGuessing("no candidate list: not guessing")
-        if len(data) < min_sample:
-            raise _NotGuessing(f"sample too short: {len(data)} bytes < {min_sample}")
-        return detect(data, names, prefix=prefix)
-
-    return guarded
-
-
 def _invalid_utf8(data: bytes) -> str:
     """How many bytes of ``data`` are not UTF-8, and the offset of the first, in words."""
     text = data.decode("utf-8", "surrogateescape")  # one lone surrogate per invalid byte
@@ -174,7 +142,6 @@ def _invalid_utf8(data: bytes) -> str:
 def _import(
     data: bytes,
     path: Path | None,
-    *,
     declared: str | Encoding | None,
     origin: str | None,
     origins: Mapping[str, str | Encoding] | None,
@@ -188,23 +155,31 @@ def _import(
     table = {name: resolve(enc) for name, enc in (origins or {}).items()}
     source = None if origin is None else table.get(origin)
     names, detect, fallback = undeclared_options(candidates, detector, DEFAULT_ENCODING)
-    where = None if path is None else str(path)
+    refusal = None  # why the policy forbids a guess, if it does
+    if not names:
+        refusal = "no candidate list: not guessing"
+    elif len(data) < min_sample:
+        refusal = f"sample too short: {len(data)} bytes < {min_sample}"
 
-    try:
-        decision = decide(
-            data,
-            () if label is None else (lambda: (label, Rule.DECLARED),),
-            # No candidates for the pipeline itself: they bound the guess (the detector
-            # above), not the evidence, so mostly valid UTF-8 is quarantined whatever
-            # the list (decide would let a list without UTF-8 guess among it instead).
-            candidates=None,
-            detector=_guarded(detect, names, min_sample),
-            default=fallback,
-            known=() if source is None else (lambda: (source, Rule.SOURCE),),
-        )
-    except _NotGuessing as exc:
-        return Quarantined(exc.reason, _park(path, quarantine))
+    def guess_among_names(
+        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
+    ) -> Guess:
+        return detect(data, names, prefix=prefix)
+
+    decision = decide(
+        data,
+        () if label is None else (lambda: (label, Rule.DECLARED),),
+        # No candidates for the pipeline itself: they bound the guess (guess_among_names),
+        # not the evidence, so mostly valid UTF-8 is quarantined whatever the list
+        # (decide would let a list without UTF-8 guess among it instead).
+        candidates=None,
+        detector=None if refusal else guess_among_names,
+        default=fallback,
+        known=() if source is None else (lambda: (source, Rule.SOURCE),),
+    )
     rule, guess = decision.rule, decision.guess
+    if rule is Rule.DEFAULT and refusal:  # the pipeline came to the guess it may not make
+        return Quarantined(refusal, _park(path, quarantine))
     if rule is Rule.BINARY:
         what = None if guess is None else guess.binary
         reason = "binary data" if what is None else f"binary data: {what}"
@@ -214,6 +189,7 @@ def _import(
     if rule is Rule.DEFAULT:
         shown = ", ".join(str(n) for n in names or ())
         return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess, rule)
+    where = None if path is None else str(path)
     text = _strict(data, decision.skip, decision.encoding, rule, where)
     if rule is Rule.DETECTED:
         return Imported(text, decision.encoding, rule, _park(path, quarantine), guess)
@@ -237,19 +213,14 @@ def import_bytes(
     ``origins``: the source of the bytes and the table of what each source always
     writes. ``candidates``: the encodings a guess may choose from; without them
     there is no guess. Strict decoding raises :class:`DecodeError` with the offset.
+
+    >>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
+    'windows-1252 (declared)'
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"import_bytes() takes bytes, not {type(data).__name__}")
     return _import(
-        bytes(data),
-        None,
-        declared=declared,
-        origin=origin,
-        origins=origins,
-        candidates=candidates,
-        min_sample=min_sample,
-        detector=detector,
-        quarantine=None,
+        bytes(data), None, declared, origin, origins, candidates, min_sample, detector, None
     )
 
 
@@ -273,14 +244,7 @@ def import_file(
     if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
         raise TypeError(f"import_file() takes a path, not {type(path).__name__}")
     file = Path(path)
+    data = file.read_bytes()
     return _import(
-        file.read_bytes(),
-        file,
-        declared=declared,
-        origin=origin,
-        origins=origins,
-        candidates=candidates,
-        min_sample=min_sample,
-        detector=detector,
-        quarantine=quarantine,
+        data, file, declared, origin, origins, candidates, min_sample, detector, quarantine
     )
