@@ -1,38 +1,25 @@
 """How much a reading of some bytes looks like text: the scores behind the ``codecbox`` detector.
 
-A *reading* is the text one candidate encoding makes of the bytes. The detector
-(:func:`codecbox.detection.guess_codecbox`) decodes the bytes with every candidate and keeps
-the reading with the highest :func:`score`; this module only scores text. A score is a sum
-of points, one term per character plus penalties for pairs of neighbours, so it grows with
-the evidence (a long text separates readings by many points, a 4-byte one by a few):
+A *reading* is the text one candidate encoding makes of the bytes; the detector
+(:func:`codecbox.detection.guess_codecbox`) keeps the one with the highest :func:`score`. A
+score is a sum of points, one term per character plus penalties for pairs of neighbours
+(:data:`PENALTIES`), so it grows with the evidence:
 
-* each character by class (:func:`char_class`): ASCII and ordinary letters +1, kana and
-  the 2,350 common hangul syllables +2, kanji/hanzi +1.5, rare symbols 0, box drawing -2,
-  controls, private use and unassigned code points -8;
-* neighbours: letters of two scripts inside one word (``aЯo``) -3, a lower-case letter
-  followed by an upper-case one (``пРИВЕТ``) -2, a rare symbol touching a letter (``n¶o``)
-  -1.5, a dash or a quote between two letters -1.5, a combining accent that follows no
-  vowel -3, hangul words of more than 8 syllables (Korean separates words) -1.5 per extra
-  syllable;
+* each character by class (:func:`char_class`, :data:`CLASS_POINTS`): ASCII and ordinary
+  letters +1, kana and common hangul +2, box drawing -2, controls and unassigned -8...;
+* neighbours: letters of two scripts in one word (``aЯo``), a case flip (``пРИВЕТ``), a rare
+  symbol touching a letter (``n¶o``), a stray combining accent, too long hangul words...;
 * the letters: how often real text uses each non-ASCII letter, and each pair of neighbours
-  with one, in the language of its script that fits the reading best (:func:`letter_points`,
-  from counts of 45 languages' real text): a letter that language does not use costs 2
-  points, a rare one or a rare pair less (``nińo żqué`` has no language, ``niño ¿qué`` is
-  Spanish, ``vâmi`` is rarer French than ``vāmi`` is Latvian);
-* the language of the encoding: kana read by a Chinese encoding (GB2312 and Big5 carry
-  the kana too, so Japanese EUC-JP read as GBK keeps them) cost 2.5 each, and so do, 1 each,
-  two hanzi with a space between them in a Chinese reading or two kanji so in a Japanese
-  one (Korean separates its words; EUC-KR read as EUC-JP or GBK is a soup of kanji and
-  spaces).
+  with one, in the language of its script that fits best (:func:`letter_points`: 45
+  languages; ``niño ¿qué`` is Spanish, ``nińo żqué`` no language);
+* the language of the encoding: kana in a Chinese reading, spaced hanzi or kanji, rare
+  ideographs and hangul.
 
-Speed: the classes of a single-byte reading come from its bytes (:func:`byte_classes`),
-the pair rules are counted with ``str.count`` where they can be, and the rules that are
-cheap and strong (two scripts, case flips) are part of :func:`base`, so the detector can
-leave out the readings whose bound is already beaten.
+The classes of a single-byte reading come from its bytes (:func:`byte_classes`), and the
+cheap strong rules are part of :func:`base`, so the detector can leave out the readings
+whose bound is already beaten.
 
 >>> score("El niño dijo: ¿qué tal?") > score("El nińo dijo: żqué tal?")
-True
->>> score("Привет, мир") > score("пРИВЕТ, МИР")
 True
 """
 
@@ -42,13 +29,16 @@ import math
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 from operator import add
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from codecbox.table import CJK
 
 __all__ = ["CLASS_POINTS", "char_class", "letter_points", "score"]
+
+_T = TypeVar("_T")
 
 # --- the classes ----------------------------------------------------------------------------
 #
@@ -105,6 +95,7 @@ _CONTROLS_OK = "\t\n\r\f\v"
 
 
 def _han_class(ch: str) -> str:
+    """``z`` for an ideograph of a national standard, else ``Z``."""
     for codec in ("gb2312", "big5", "euc_jp", "euc_kr"):
         try:
             ch.encode(codec)
@@ -112,12 +103,6 @@ def _han_class(ch: str) -> str:
             continue
         return "z"
     return "Z"
-
-
-def _hangul_class(ch: str) -> str:
-    # KS X 1001 puts its 2,350 syllables at B0A1..C8FE.
-    b = ch.encode("cp949")
-    return "k" if (b[0] >= 0xB0 and b[1] >= 0xA1) else "K"
 
 
 def char_class(ch: str) -> str:
@@ -154,8 +139,9 @@ def char_class(ch: str) -> str:
     cat = unicodedata.category(ch)
     if cat in ("Cc", "Co", "Cn", "Cs") or ch == "\ufffd":
         return "x"
-    if 0xAC00 <= o <= 0xD7A3:
-        return _hangul_class(ch)
+    if 0xAC00 <= o <= 0xD7A3:  # (KS X 1001 puts its 2,350 syllables at B0A1..C8FE)
+        b = ch.encode("cp949")
+        return "k" if (b[0] >= 0xB0 and b[1] >= 0xA1) else "K"
     if 0x3131 <= o <= 0x318E or 0x1100 <= o <= 0x11FF:
         return "K"
     if 0x3041 <= o <= 0x30FF:
@@ -199,28 +185,28 @@ def char_class(ch: str) -> str:
     return "s"
 
 
-class _ClassTable(dict[int, str]):
-    """code point -> class letter, filled on first use (for str.translate)."""
+class _Lazy(dict[int, _T]):
+    """code point -> ``compute`` of its character, filled on first use (for str.translate)."""
 
-    def __missing__(self, key: int) -> str:
-        value = char_class(chr(key))
-        self[key] = value
+    def __init__(self, compute: Callable[[str], _T]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key: int) -> _T:
+        value = self[key] = self.compute(chr(key))
         return value
 
 
-_CLASSES = _ClassTable()
+_CLASSES = _Lazy(char_class)
 
 # --- the letters of a language ----------------------------------------------------------------
 
-#: How often real text of a language uses a letter, and a pair of neighbours with a non-ASCII
-#: letter in it (a space for a word's edge), takes points away from a reading whose letters
-#: its best-fitting language seldom uses: ``LETTER_WEIGHT`` times log10 of the letter's share
-#: of the language's letters over :data:`COMMON_LETTER`'s, at most 0 and at least the penalty
-#: of a letter no language uses; for a pair ``PAIR_WEIGHT`` times log10 of its share over
-#: ``COMMON_PAIR``, at least ``RARE_PAIR``. The shares are counted in real text
-#: (``codecbox/data/frequent.txt``, made by tools/frequent_characters.py from gettext
-#: catalogues, no benchmark's text) in 45 languages of the Latin, Cyrillic, Greek, Arabic,
-#: Hebrew and Thai scripts. Tuned on the benchmark's tuning split only.
+#: A letter costs ``LETTER_WEIGHT`` times log10 of its share of its best language's letters
+#: over :data:`COMMON_LETTER`'s (at most 0, at least the penalty of a letter no language
+#: uses); a pair of neighbours with a non-ASCII letter (a space for a word's edge)
+#: ``PAIR_WEIGHT`` times log10 of its share over ``COMMON_PAIR``, at least ``RARE_PAIR``.
+#: The shares: :func:`_frequent_rows` (gettext catalogues of 45 languages of the Latin,
+#: Cyrillic, Greek, Arabic, Hebrew and Thai scripts); tuned on the tuning split only.
 LETTER_WEIGHT = 1.5
 #: The share of a common letter, by script (Latin: many languages use few non-ASCII letters).
 COMMON_LETTER = {"l": 0.005, "c": 0.01, "g": 0.01, "r": 0.01, "h": 0.01, "t": 0.01}
@@ -234,43 +220,42 @@ _SCRIPTED = frozenset(_LETTER_SCRIPT)
 _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 
 
-class _Fold(dict[int, str | None]):
-    """code point -> its lower case if a letter, nothing if a combining mark, else a space
-    (for ``str.translate``: the text the shares were counted in)."""
-
-    def __missing__(self, key: int) -> str | None:
-        ch = chr(key)
+def fold_char(ch: str) -> str | None:
+    """One character as :func:`fold` reads it: in lower case if a letter, nothing (None) if a
+    combining mark, else a space (the text the shares were counted in)."""
+    if ch.isalpha():
         low = ch.lower()
-        if ch.isalpha():
-            value: str | None = low if len(low) == 1 else ch
-        else:
-            value = None if unicodedata.category(ch).startswith("M") else " "
-        self[key] = value
-        return value
+        return low if len(low) == 1 else ch
+    return None if unicodedata.category(ch).startswith("M") else " "
 
 
-_FOLD = _Fold()
+_FOLD = _Lazy(fold_char)
+
+
+def _frequent_rows() -> list[list[str]]:
+    """The rows (language, kind, characters) of ``codecbox/data/frequent.txt``, made by
+    tools/frequent_characters.py from real text."""
+    from codecbox.whatwg import data_file
+
+    lines = data_file("frequent.txt").decode("utf-8").splitlines()
+    return [line.split("\t") for line in lines if line and not line.startswith("#")]
 
 
 class _Letters:
     """The shares as integers that add up: field 0 counts the cased letters, then each script
-    has one field per language of it, holding a letter's or a pair's penalty in 1/32 points;
-    a reading's penalty in a script is its smallest field there (its best language)."""
+    has a field per language, a letter's or a pair's penalty in 1/32 points; a reading's
+    penalty in a script is its smallest field there (its best language)."""
 
     def __init__(self) -> None:
-        from codecbox.whatwg import data_file
-
         self.letters: dict[str, dict[str, float]] = {}
         self.pairs: dict[str, dict[str, float]] = {}
-        for line in data_file("frequent.txt").decode("utf-8").splitlines():
-            if line and not line.startswith("#"):
-                lang, kind, found = line.split("\t")
-                if kind == "letters":
-                    self.letters[lang] = {x[0]: int(x[1:]) / 10_000 for x in found.split()}
-                elif kind == "pairs":
-                    self.pairs[lang] = {
-                        x[:2].replace("_", " "): int(x[2:]) / 100_000 for x in found.split()
-                    }
+        for lang, kind, found in _frequent_rows():
+            if kind == "letters":
+                self.letters[lang] = {x[0]: int(x[1:]) / 10_000 for x in found.split()}
+            elif kind == "pairs":
+                self.pairs[lang] = {
+                    x[:2].replace("_", " "): int(x[2:]) / 100_000 for x in found.split()
+                }
         languages: dict[str, list[str]] = {}
         for lang, shares in self.letters.items():  # a language's script: most of its letters'
             scripts = [_script(ch) for ch in shares]
@@ -280,7 +265,6 @@ class _Letters:
         for script, langs in languages.items():
             self.slots[script] = (fields, langs)
             fields += len(langs)
-        self.fields = fields
         #: per script: (the shift of its first field, its languages, the mask of its fields)
         self.masks = sorted(
             (32 * first, len(langs), (1 << (32 * len(langs))) - 1)
@@ -345,8 +329,6 @@ def letter_points(text: str) -> float:
     """What the letters of ``text`` and their neighbours cost in the language of each script
     that fits them best (see :data:`LETTER_WEIGHT`): 0 for common letters, less for rare ones.
 
-    >>> letter_points("Dijo que sí"), letter_points("vāmi"), letter_points("vâmi")
-    (0.0, 0.0, -1.09375)
     >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
     (-0.65625, -1.59375)
     """
@@ -363,15 +345,9 @@ def fold(text: str) -> str:
     return text.translate(_FOLD)
 
 
-def fold_char(ch: str) -> str | None:
-    """One character as :func:`fold` reads it (None: left out)."""
-    return _FOLD[ord(ch)]
-
-
 def least_cost(key: str) -> float:
-    """The least the letter rule takes for one letter or one pair of neighbours (folded, see
-    :func:`fold`), in the language of its script that uses it most: the sum of these over a
-    text's letters and pairs is at most what the rule takes from it (a bound that adds up).
+    """The least the letter rule takes for one letter or one pair of neighbours (folded), in
+    the language of its script that uses it most: summed over a text, a bound of the rule.
 
     >>> least_cost("é") == least_cost("a") == 0, least_cost("ûk"), least_cost("ÿ")
     (True, 1.0, 2.0)
@@ -400,12 +376,9 @@ def folded_points(folded: str, letters: int | None = None) -> float:
 
 
 def letter_vector(ch: str) -> int:
-    """``ch`` as an integer that adds up: the sum over a reading's characters is what
-    :func:`letters_of` reads (the letters' part of :func:`letter_points`, without the pairs,
-    which only take points away: a bound a detector can add up byte by byte).
+    """``ch`` as an integer that adds up: :func:`letters_of` reads the sum over a reading's
+    characters (the letters' part of :func:`letter_points`: a bound, the pairs only lower it).
 
-    >>> letters_of(letter_vector("Ā") + letter_vector("ē")), letters_of(letter_vector("ש"))
-    ((0.0, True), (0.0, False))
     >>> letters_of(letter_vector("ā") + letter_vector("ą"))  # no language has both
     (-2.0, True)
     """
@@ -467,9 +440,8 @@ PENALTIES: dict[str, float] = {
 
 
 def language_of(codec: str | None) -> str:
-    """``"zh"`` for a Chinese codec, ``"ja"`` for a Japanese one, ``"ko"`` for a Korean
-    one, else ``""`` (:data:`codecbox.table.CJK`): the only way the codec that made a
-    reading changes its score.
+    """``"zh"``, ``"ja"`` or ``"ko"`` for a Chinese, Japanese or Korean codec, else ``""``
+    (:data:`codecbox.table.CJK`): the only way the codec of a reading changes its score.
 
     >>> language_of("gb18030"), language_of("euc_jp"), language_of("cp1252")
     ('zh', 'ja', '')
@@ -477,13 +449,8 @@ def language_of(codec: str | None) -> str:
     return "" if codec is None else CJK.get(codec.lower().replace("-", "_"), "")
 
 
-def _count(pattern: re.Pattern[str], classes: str) -> int:
-    return len(pattern.findall(classes))
-
-
-# The pair rules, counted with str.count: two different characters cannot overlap
-# themselves, so ``s.count("xy")`` is the number of places where x is followed by y (what
-# the look-ahead patterns above count), at a fraction of a regular expression's time.
+# The pair rules, counted with str.count (two different characters cannot overlap themselves),
+# at a fraction of a regular expression's time.
 _SCRIPT_OF_CLASS = str.maketrans(
     {c: " " for c in CLASS_POINTS}
     | dict.fromkeys("aAlL", "1")
@@ -512,8 +479,8 @@ def _bytes_table(table: dict[int, str]) -> bytes:
 
 
 _SCRIPT_BYTES = _bytes_table(_SCRIPT_OF_CLASS)
-#: For the rule on punctuation inside a word: a letter becomes ``w``; punctuation, a dash, a
-#: space stay; the rest becomes ``_``.
+#: For the rule on punctuation inside a word: a letter becomes ``w``, the rest ``_`` but
+#: punctuation, dashes and spaces.
 _PUNCT_BYTES = _bytes_table(
     {ord(c): "_" for c in CLASS_POINTS}
     | {ord(c): "w" for c in _LETTER}
@@ -527,8 +494,7 @@ _PUNCT_INSIDE = re.compile(rb"w[pd.](?=w)|wd(?=[ .])")
 
 
 def _punctuation_inside(classes: str) -> int:
-    """How many letters are followed by punctuation or a dash then a letter, or by a dash
-    then a space or a full stop."""
+    """How many times :data:`_PUNCT_INSIDE` is found."""
     return len(_PUNCT_INSIDE.findall(classes.encode("ascii").translate(_PUNCT_BYTES)))
 
 
@@ -537,8 +503,8 @@ _CJK_TOUCH_BYTES = _bytes_table(_CJK_TOUCH)
 
 
 def _script_mix(classes: str) -> int:
-    """How many neighbours are letters of two scripts (a letter of one of Latin,
-    Cyrillic, Greek, Arabic, Hebrew, Thai next to a letter of another)."""
+    """How many neighbours are letters of two scripts (Latin, Cyrillic, Greek, Arabic,
+    Hebrew, Thai)."""
     scripts = classes.encode("ascii").translate(_SCRIPT_BYTES)
     present = [x for x in b"123456" if x in scripts]
     return sum(
@@ -552,8 +518,8 @@ _PLAIN = frozenset("aA0 .'")
 
 
 class Base(NamedTuple):
-    """The per-character part of a score: the classes, which are present, the points, and
-    the most the neighbour rules can add (only two rules give points)."""
+    """The per-character part of a score: the classes, which are present, the points, and the
+    most the neighbour rules can add."""
 
     classes: str
     present: frozenset[str]
@@ -599,7 +565,7 @@ def base(text: str, classes: str | None = None) -> Base:
             flips += classes.count(pair)
         if flips:
             known += PENALTIES["case flip"] * flips
-            known += PENALTIES["capital inside a word"] * _count(_CAPITAL_INSIDE, classes)
+            known += PENALTIES["capital inside a word"] * len(_CAPITAL_INSIDE.findall(classes))
     return Base(classes, present, points, most, known)
 
 
@@ -607,9 +573,9 @@ def base(text: str, classes: str | None = None) -> Base:
 def _facts(
     present: frozenset[str],
 ) -> tuple[tuple[tuple[str, float], ...], bool, bool, bool, tuple[str, ...]]:
-    """What :func:`base` needs to know about the classes present: the classes not worth one
-    point (and what they add), whether Hebrew or Greek letters (final forms) are present,
-    whether cased letters are, whether two scripts are, and the case-flip pairs possible."""
+    """What :func:`base` needs to know of the classes present: those not worth one point (and
+    what they add), whether final forms, cased letters, two scripts are possible, and the
+    case-flip pairs."""
     extra = tuple((c, _EXTRA[c]) for c in sorted(present & _NOT_ONE))
     mixed = sum(1 for script in _SCRIPTS if present & script) > 1
     pairs = tuple(p for p in _CASE_PAIRS if p[0] in present and p[1] in present)
@@ -624,9 +590,8 @@ _NOT_ONE = frozenset(_EXTRA)
 
 @lru_cache(maxsize=64)
 def byte_classes(codec: str) -> bytes:
-    """For a single-byte ``codec``: the class of the character each byte stands for, as a
-    table for ``bytes.translate`` (a byte the codec leaves undefined gets class ``x``), so
-    the classes of a reading come from its bytes at C speed.
+    """For a single-byte ``codec``: the class of each byte's character (``x`` if undefined),
+    as a table for ``bytes.translate``.
 
     >>> data = "año".encode("cp1252")
     >>> data.translate(byte_classes("cp1252")), data.translate(byte_classes("cp1251"))
@@ -659,11 +624,8 @@ def score(
     floor: float = -math.inf,
 ) -> float:
     """The points of one reading (see the module docstring); ``codec`` made the reading,
-    ``first`` is its :func:`base` if already computed.
-
-    ``floor``: a caller that only wants to know whether the score reaches it gets, as soon
-    as the score is certainly below it, a value still above the exact score but below
-    ``floor`` (the rules that give points run first, then those that take them away).
+    ``first`` is its :func:`base` if already computed. Once the score is certainly below
+    ``floor``, a value above the exact score but below ``floor`` is returned.
 
     >>> score("año", "cp1252"), score("a\\x96o", "cp1252")
     (2.34375, -1.0)
@@ -679,10 +641,8 @@ def _score(
     cjk: float | None = None,
     letters: float | None = None,
 ) -> float:
-    """:func:`score` of a reading in ``language`` (:func:`language_of` its codec) whose
-    :func:`base` is ``b``; ``cjk`` and ``letters``, if given, are what the rules on CJK
-    characters and the letter rule take (:func:`cjk_points`, :func:`letter_points`), known to
-    the caller."""
+    """:func:`score` of a reading in ``language`` whose :func:`base` is ``b``; ``cjk`` and
+    ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them."""
     classes, present = b.classes, b.present
     total = b.points + b.known
     if present <= _PLAIN:
@@ -713,10 +673,11 @@ def _score(
         if cjk is None:
             total += PENALTIES["kana in a Chinese encoding"] * classes.count("j")
         if "z " in classes or "Z " in classes or "j " in classes:
-            spaced = _count(_HAN_SPACED, classes)
+            spaced = len(_HAN_SPACED.findall(classes))
             total += PENALTIES["spaced hanzi in a Chinese encoding"] * spaced
     elif language == "ja" and ("z " in classes or "Z " in classes):
-        total += PENALTIES["spaced kanji in a Japanese encoding"] * _count(_KANJI_SPACED, classes)
+        spaced = len(_KANJI_SPACED.findall(classes))
+        total += PENALTIES["spaced kanji in a Japanese encoding"] * spaced
     if "t" in present:
         runs = sum(len(m) - 2 for m in _THAI_CONSONANTS.findall(classes))
         total += PENALTIES["Thai consonants without a vowel"] * runs
@@ -745,16 +706,13 @@ def _score(
 
 # --- bounds a detector can add up byte by byte ------------------------------------------------
 #
-# A single-byte reading's score is at most the sum, over its characters, of
-# :func:`char_bound`, plus the sum, over its neighbours, of :func:`pair_points` (the other
-# rules only take points away): both depend on one byte or two, so a detector can sum them
-# for many code pages at once, from tables, before it decodes anything.
+# A single-byte reading's score is at most the sum of :func:`char_bound` over its characters
+# and of :func:`pair_points` over its neighbours (the other rules only take points away).
 
 
 def char_bound(ch: str) -> float:
-    """The most one character can bring to a score: the points of its class, and what the
-    rules that give points could add for it (a Hebrew or Greek letter may be a final form
-    that ends a word, a sentence end may come before a capital).
+    """The most one character can bring to a score: its class's points, and what the rules
+    that give points could add (a final form that ends a word, a sentence end).
 
     >>> char_bound("a"), char_bound("ς"), char_bound("."), char_bound("\\x00")
     (1.0, 2.0, 1.5, -8.0)
@@ -769,9 +727,8 @@ def char_bound(ch: str) -> float:
 
 
 def pair_points(pair: str) -> float:
-    """What the rules that look at two neighbours only take from a score for one pair of
-    classes (two scripts in a word, a case flip, a symbol touching a letter): part of every
-    score, exactly (the cheap part of :func:`base`'s ``known``, and the symbol rule).
+    """What the rules on two neighbours only take for one pair of classes (two scripts in a
+    word, a case flip, a symbol touching a letter): part of every score, exactly.
 
     >>> pair_points("aa"), pair_points("ac"), pair_points("lL"), pair_points("ls")
     (0.0, -3.0, -2.0, -1.5)
@@ -796,16 +753,15 @@ def _touching_cjk(classes: str) -> float:
     near = classes.encode("ascii").translate(_CJK_TOUCH_BYTES)
     if b"az" not in near and b"za" not in near:
         return 0.0
-    total = PENALTIES["CJK inside an ASCII word"] * _count(_SANDWICH, classes)
-    total += PENALTIES["one CJK character touching an ASCII word"] * _count(_ISOLATED_CJK, classes)
-    return total
+    total = PENALTIES["CJK inside an ASCII word"] * len(_SANDWICH.findall(classes))
+    isolated = len(_ISOLATED_CJK.findall(classes))
+    return total + PENALTIES["one CJK character touching an ASCII word"] * isolated
 
 
 def cjk_points(text: str, b: Base, language: str) -> float:
     """What the rules on CJK characters take from a reading in ``language`` whose
     :func:`base` is ``b`` (rare hangul or ideographs, kana in a Chinese reading, a CJK
-    character in or next to an ASCII word): part of its score, which a caller may want
-    first, as a closer bound (then it passes it to the score).
+    character in or next to an ASCII word): a closer bound for a caller.
 
     >>> cjk_points("a漢b", base("a漢b"), "zh"), cjk_points("año", base("año"), "")
     (-3.5, 0.0)
@@ -823,24 +779,19 @@ def cjk_points(text: str, b: Base, language: str) -> float:
 
 @lru_cache(maxsize=1)
 def _frequent() -> dict[str, dict[int, None]]:
-    """language -> a ``str.translate`` table deleting its most frequent hangul or
-    ideographs (``codecbox/data/frequent.txt``, made by tools/frequent_characters.py from
-    real text): ``"ko"``, ``"zh"`` (simplified and traditional) and ``"ja"``."""
-    from codecbox.whatwg import data_file
-
+    """``"ko"``, ``"zh"`` or ``"ja"`` -> a ``str.translate`` table deleting its most frequent
+    hangul or ideographs (:func:`_frequent_rows`)."""
     chars: dict[str, set[str]] = {"ko": set(), "zh": set(), "ja": set()}
-    for line in data_file("frequent.txt").decode("utf-8").splitlines():
-        if line and not line.startswith("#"):
-            lang, kind, found = line.split("\t")
-            if kind in ("hangul", "han"):
-                chars["zh" if lang.startswith("zh") else lang].update(found)
+    for lang, kind, found in _frequent_rows():
+        if kind in ("hangul", "han"):
+            chars["zh" if lang.startswith("zh") else lang].update(found)
     return {lang: dict.fromkeys(map(ord, found)) for lang, found in chars.items()}
 
 
 def _rare_cjk(text: str, classes: str, language: str) -> float:
-    """The points lost by hangul that Korean text seldom uses and, in a Chinese or a
-    Japanese reading, by ideographs seldom used in that language: bytes of one CJK
-    encoding read by another make common-standard characters, but rarely common ones."""
+    """The points lost by hangul that Korean text seldom uses and by ideographs seldom used
+    in a Chinese or Japanese reading's language (bytes of one CJK encoding read by another
+    make characters of the standard, but rarely common ones)."""
     frequent = _frequent()
     total = 0.0
     hangul = classes.count("k")
