@@ -1,24 +1,13 @@
 """Encoding names: the WHATWG label table, Python's codecs, and the one resolver between them.
 
-An encoding reaches a program under many names. Browsers do not take a ``charset=``
-value literally: ``latin1``, ``iso-8859-1`` and ``ascii`` all mean windows-1252,
-``sjis`` means Shift_JIS, ``gb2312`` means GBK. The Encoding Standard's label table
-(shipped as ``data/encodings.json``, see ``data/WHATWG-NOTICE.txt``) is the source of
-truth for that mapping, and its decoders (:mod:`codecbox.whatwg`, registered as the
-codecs ``whatwg-windows-1252``, ``whatwg-shift_jis``...) decode exactly as browsers do.
-A programmer, on the other hand, writes Python codec names (``"latin-1"``, ``"cp932"``)
-and means exactly those codecs.
+Browsers do not take a ``charset=`` value literally: ``latin1`` and ``ascii`` mean
+windows-1252, ``sjis`` means Shift_JIS, as the Encoding Standard's label table says
+(``data/encodings.json``, see ``data/WHATWG-NOTICE.txt``); a programmer's Python codec
+name (``"latin-1"``, ``"cp932"``) means exactly that codec. :func:`resolve` turns either
+kind of name into an :class:`Encoding`, the value every codecbox result carries.
 
-:func:`resolve` turns either kind of name into an :class:`Encoding`, the value every
-codecbox result carries: ``name`` (the WHATWG name where a browser decodes the same
-way, else Python's name) and ``codec`` (the Python codec that decodes it).
-
->>> resolve("sjis", label=True)
-Encoding(name='Shift_JIS', codec='whatwg-shift_jis')
 >>> resolve("latin-1"), resolve("latin1", label=True).name
 (Encoding(name='iso8859-1', codec='iso8859-1'), 'windows-1252')
->>> lookup("  LATIN1\\n")
-'windows-1252'
 """
 
 from __future__ import annotations
@@ -26,6 +15,8 @@ from __future__ import annotations
 import codecs
 import json
 from dataclasses import dataclass
+from encodings import charmap
+from functools import partial
 from typing import TYPE_CHECKING
 
 from codecbox.errors import UnknownEncodingError
@@ -38,17 +29,13 @@ if TYPE_CHECKING:
 __all__ = ["LABELS", "PYTHON_CODECS", "WHATWG_CODECS", "Encoding", "lookup", "resolve"]
 
 
-def _load_labels() -> dict[str, str]:
-    table: dict[str, str] = {}
-    for group in json.loads(data_file("encodings.json").decode("utf-8")):
-        for encoding in group["encodings"]:
-            for label in encoding["labels"]:
-                table[label] = encoding["name"]
-    return table
-
-
 #: label (lowercase, as in the standard) -> WHATWG encoding name
-LABELS: dict[str, str] = _load_labels()
+LABELS: dict[str, str] = {
+    label: encoding["name"]
+    for group in json.loads(data_file("encodings.json").decode("utf-8"))
+    for encoding in group["encodings"]
+    for label in encoding["labels"]
+}
 
 _ASCII_WHITESPACE = "\t\n\f\r "
 
@@ -71,11 +58,11 @@ def lookup(label: str) -> str | None:
     return LABELS.get(_ascii_lower(label.strip(_ASCII_WHITESPACE)))
 
 
-# --- x-user-defined ----------------------------------------------------------------------
-# Bytes 0x80-0xFF map into the Private Use Area (U+F780-U+F7FF) so that binary data
-# survives a round trip through text (the old XMLHttpRequest trick). Registering the
-# codec is the one side effect of importing codecbox: "x-user-defined" becomes a name
-# that Python's codecs know.
+# x-user-defined maps bytes 0x80-0xFF into the Private Use Area (U+F780-U+F7FF), so that
+# binary data survives a round trip through text (the old XMLHttpRequest trick). Registering
+# the codec is the one side effect of importing codecbox: "x-user-defined" becomes a name
+# that Python's codecs know. Its incremental and stream classes are the standard library's
+# for any character map (encodings.charmap), given this one.
 
 _XUD_DECODING = "".join(chr(b) for b in range(0x80)) + "".join(chr(0xF780 + b) for b in range(0x80))
 _XUD_ENCODING = codecs.charmap_build(_XUD_DECODING)
@@ -89,35 +76,14 @@ def _xud_decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]
     return codecs.charmap_decode(data, errors, _XUD_DECODING)
 
 
-class _XudIncrementalEncoder(codecs.IncrementalEncoder):
-    def encode(self, input: str, final: bool = False) -> bytes:
-        return _xud_encode(input, self.errors)[0]
-
-
-class _XudIncrementalDecoder(codecs.IncrementalDecoder):
-    # Single-byte: no state to carry between chunks.
-    def decode(self, input: ReadableBuffer, final: bool = False) -> str:
-        return _xud_decode(input, self.errors)[0]
-
-
-class _XudStreamWriter(codecs.StreamWriter):
-    def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
-        return _xud_encode(input, errors)
-
-
-class _XudStreamReader(codecs.StreamReader):
-    def decode(self, input: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-        return _xud_decode(input, errors)
-
-
 _XUD_INFO = codecs.CodecInfo(
     name="x-user-defined",
     encode=_xud_encode,
     decode=_xud_decode,
-    incrementalencoder=_XudIncrementalEncoder,
-    incrementaldecoder=_XudIncrementalDecoder,
-    streamwriter=_XudStreamWriter,
-    streamreader=_XudStreamReader,
+    incrementalencoder=partial(charmap.IncrementalEncoder, mapping=_XUD_ENCODING),
+    incrementaldecoder=partial(charmap.IncrementalDecoder, mapping=_XUD_DECODING),
+    streamwriter=partial(charmap.StreamWriter, mapping=_XUD_ENCODING),
+    streamreader=partial(charmap.StreamReader, mapping=_XUD_DECODING),
 )
 
 
@@ -126,9 +92,6 @@ def _search_x_user_defined(name: str) -> codecs.CodecInfo | None:
 
 
 codecs.register(_search_x_user_defined)
-
-
-# --- the Encoding value and the resolver -------------------------------------------------
 
 
 @dataclass(frozen=True)
