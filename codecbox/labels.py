@@ -99,14 +99,10 @@ class Encoding:
     """An encoding as codecbox reports it: a name to show and store, and a codec to use.
 
     ``name`` is the WHATWG name when ``codec`` is that encoding's exact decoder
-    (``whatwg-shift_jis``, see :mod:`codecbox.whatwg`) or its nearest Python codec
-    (``Shift_JIS`` for cp932, ``windows-1252`` for cp1252), and Python's canonical
-    codec name otherwise (``shift_jis``, ``iso8859-1``, ``utf-8-sig``). ``codec`` is
-    None only for WHATWG's "replacement" encoding.
-
-    Pass the value itself (or its ``codec``) back to any codecbox function: a bare
-    ``name`` such as ``"Shift_JIS"`` means Python's ``shift_jis`` codec to
-    ``resolve`` without ``label=True``.
+    (``whatwg-shift_jis``) or its nearest Python codec (``Shift_JIS`` for cp932), else
+    Python's canonical codec name (``shift_jis``, ``utf-8-sig``). ``codec`` is None only
+    for WHATWG's "replacement" encoding. Pass the value itself (or its ``codec``) back to
+    codecbox: a bare ``name`` such as ``"Shift_JIS"`` means Python's ``shift_jis`` codec.
     """
 
     name: str
@@ -132,23 +128,16 @@ def _canonical(codec: str) -> str:
     return info.name
 
 
-# Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS. The first
-# entry wins, so iso8859-8 is ISO-8859-8 (not -I) and gb18030 is gb18030 (not GBK: the
-# two decoders are the same, and that name is the honest one). Each exact codec
-# (WHATWG_CODECS) names one encoding. Both tables spell every codec as its canonical name
-# (tests/lib/test_startup.py checks), so building this looks no codec up: looking up the
-# exact ones would load their index files.
+# Python codec (canonical name) -> WHATWG name: the reverse of PYTHON_CODECS, first entry
+# first (iso8859-8 is ISO-8859-8, not -I; gb18030 is gb18030, not GBK: the same decoder),
+# and each exact codec's one encoding. Both tables spell codecs by their canonical names
+# (tests/lib/test_startup.py checks): looking the exact ones up would load index files.
 _FROM_CODEC: dict[str, str] = {}
 for _name, _codec in PYTHON_CODECS.items():
     if _codec is not None and _name != "GBK":
         _FROM_CODEC.setdefault(_codec, _name)
 for _name, _codec in WHATWG_CODECS.items():
     _FROM_CODEC.setdefault(_codec, _name)
-
-
-def _from_codec(codec: str) -> Encoding:
-    canonical = _canonical(codec)
-    return Encoding(_FROM_CODEC.get(canonical, canonical), canonical)
 
 
 def _from_label(label: str, *, exact: bool = True) -> Encoding | None:
@@ -167,21 +156,15 @@ def _from_label(label: str, *, exact: bool = True) -> Encoding | None:
 def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
     """The one way codecbox turns an encoding name into an :class:`Encoding`.
 
-    Two kinds of name reach a program, and each is read the way its writer meant it:
-
     * ``label=False`` (the default): a **codec name chosen by a programmer**, read as
-      Python reads it (``"latin-1"`` is ISO-8859-1 exactly, ``"utf-16"`` uses the
-      byte order mark, ``"cp1252"`` refuses the five bytes browsers decode as C1
-      controls); names Python lacks but the WHATWG table has (``"x-mac-cyrillic"``,
-      ``"x-sjis"``) are then looked up there and mean the nearest Python codec
-      (``mac-cyrillic``, ``cp932``). The exact decoders have codec names too:
-      ``resolve("whatwg-shift_jis")`` is Shift_JIS decoded as browsers do.
-    * ``label=True``: a **label found in data** (an HTTP header, a ``<meta>``, what a
-      sender declared), read as a browser reads it: the WHATWG table first
-      (``"latin1"`` and ``"ascii"`` are windows-1252, ``"shift_jis"`` is Shift_JIS),
-      decoded by the standard's exact decoder (``codec`` is ``whatwg-windows-1252``;
-      for UTF-8, UTF-16LE/BE and x-user-defined Python's codecs already are exact),
-      then Python's codecs for names no browser knows (``"cp850"``).
+      Python reads it (``"latin-1"`` is ISO-8859-1 exactly, ``"cp1252"`` refuses the five
+      bytes browsers decode as C1 controls), then names only the WHATWG table has
+      (``"x-mac-cyrillic"``, ``"x-sjis"``) as their nearest Python codec. The exact
+      decoders have codec names too: ``"whatwg-shift_jis"``.
+    * ``label=True``: a **label found in data** (a header, a ``<meta>``, what a sender
+      declared), read as a browser reads it: the WHATWG table first (``"latin1"`` is
+      windows-1252), decoded by the standard's exact decoder, then Python's codecs for
+      names no browser knows (``"cp850"``).
 
     An :class:`Encoding` is returned unchanged. An unknown name raises
     :class:`~codecbox.errors.UnknownEncodingError` (a ``LookupError`` and a ``ValueError``).
@@ -189,17 +172,10 @@ def resolve(name: str | Encoding, *, label: bool = False) -> Encoding:
     >>> resolve("shift_jis"), resolve("shift_jis", label=True)
     (Encoding(name='shift_jis', codec='shift_jis'), Encoding(name='Shift_JIS', \
 codec='whatwg-shift_jis'))
-    >>> resolve("cp1252"), resolve("latin1", label=True)
-    (Encoding(name='windows-1252', codec='cp1252'), Encoding(name='windows-1252', \
-codec='whatwg-windows-1252'))
     >>> [resolve(n).name for n in ("cp932", "cp949", "utf_8", "x-mac-cyrillic", "cp850")]
     ['Shift_JIS', 'EUC-KR', 'UTF-8', 'x-mac-cyrillic', 'cp850']
     >>> resolve("iso-2022-kr", label=True)
     Encoding(name='replacement', codec=None)
-    >>> resolve("klingon")
-    Traceback (most recent call last):
-    ...
-    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
     if isinstance(name, Encoding):
         return name
@@ -210,10 +186,11 @@ codec='whatwg-windows-1252'))
         if found is not None:
             return found
     try:
-        return _from_codec(name)
+        canonical = _canonical(name)
     except LookupError:
-        pass
-    found = None if label else _from_label(name, exact=False)
+        found = None if label else _from_label(name, exact=False)
+    else:
+        return Encoding(_FROM_CODEC.get(canonical, canonical), canonical)
     if found is None:
         raise UnknownEncodingError(name)
     return found
