@@ -1,12 +1,10 @@
 """The errors codecbox raises, each a subclass of the built-in one callers already catch.
 
-A plain ``UnicodeDecodeError`` gives a position inside whatever buffer the codec
-happened to see (one chunk of a stream, say). Users need the offset in the whole
-input, the file it came from and the encoding that was actually used, so every
-codecbox decoder re-raises as :class:`DecodeError`, which still *is* a
-``UnicodeDecodeError``; :class:`EncodeError` does the same for encoding.
-An encoding name that neither Python nor the WHATWG table knows is an
-:class:`UnknownEncodingError`, raised as soon as the name is given.
+A plain ``UnicodeDecodeError`` gives a position in whatever buffer the codec saw (one
+chunk of a stream, say); a :class:`DecodeError` (still a ``UnicodeDecodeError``) gives the
+offset in the whole input, the file and the encoding used, and :class:`EncodeError` does
+the same for encoding. :class:`UnknownEncodingError`: a name neither Python nor the WHATWG
+table knows, raised as soon as the name is given.
 """
 
 from __future__ import annotations
@@ -29,10 +27,8 @@ def install_hint(extra: str) -> str:
 
 
 class UnknownEncodingError(LookupError, ValueError):
-    """An encoding name or label that codecbox cannot resolve.
-
-    A subclass of both ``LookupError`` (what ``codecs.lookup`` raises) and
-    ``ValueError``, so existing ``except`` clauses of either kind keep working.
+    """An encoding name or label that codecbox cannot resolve: a ``LookupError`` (what
+    ``codecs.lookup`` raises) and a ``ValueError``, as existing ``except`` clauses expect.
 
     >>> raise UnknownEncodingError("klingon")
     Traceback (most recent call last):
@@ -52,10 +48,8 @@ def _prefix(where: str | None) -> str:
 
 
 class DecodeError(UnicodeDecodeError):
-    """Undecodable bytes, located by absolute byte offset (and file, when known).
-
-    ``encoding`` is the name of the encoding that was used and ``rule`` (when
-    given) what chose it, so the message says ``as UTF-8 (meta)``.
+    """Undecodable bytes, located by absolute byte offset (and file, when known); the
+    message names the ``encoding`` used and the ``rule`` that chose it, if given.
 
     >>> try:
     ...     b"caf\\xc3".decode("utf-8")
@@ -97,21 +91,10 @@ class DecodeError(UnicodeDecodeError):
         encoding: str | None = None,
         rule: str | None = None,
     ) -> DecodeError:
-        """Re-express ``exc`` (raised on a slice starting at ``base``) with absolute offsets.
-
-        ``encoding`` replaces the codec's internal name (``charmap`` for every
-        single-byte code page) with the name of the encoding that was used.
-        """
-        return cls(
-            encoding or exc.encoding,
-            exc.object,
-            exc.start,
-            exc.end,
-            exc.reason,
-            base=base,
-            where=where,
-            rule=rule,
-        )
+        """Re-express ``exc`` (raised on a slice starting at ``base``) with absolute offsets;
+        ``encoding`` replaces the codec's own name (``charmap`` for every code page)."""
+        parts = (encoding or exc.encoding, exc.object, exc.start, exc.end, exc.reason)
+        return cls(*parts, base=base, where=where, rule=rule)
 
     def __str__(self) -> str:
         bad = bytes(self.object[self.start : self.end])
@@ -162,15 +145,8 @@ ordinal not in range(256)
         encoding: str | None = None,
     ) -> EncodeError:
         """Re-express ``exc`` (raised on a piece of text starting at ``base``)."""
-        return cls(
-            encoding or exc.encoding,
-            exc.object,
-            exc.start,
-            exc.end,
-            exc.reason,
-            base=base,
-            where=where,
-        )
+        parts = (encoding or exc.encoding, exc.object, exc.start, exc.end, exc.reason)
+        return cls(*parts, base=base, where=where)
 
     def __str__(self) -> str:
         bad = self.object[self.start : self.end]
