@@ -200,8 +200,7 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
         "convert a file's encoding, atomically",
         "Convert SRC to DST (UTF-8 by default), atomically and in constant memory: DST is\n"
         "replaced only once the whole conversion is on disk, so after any error it is as\n"
-        "before and no temporary file is left. Without --from, the encoding is decided from\n"
-        "the first N bytes (--max-bytes): a guess exits 3, binary data is refused.",
+        "before and no temporary file is left.",
         "codecbox convert export.txt export_utf8.txt --from cp1252\n"
         "codecbox convert old.txt - | less\n"
         "gunzip -c data.csv.gz | codecbox convert - data_utf8.csv",
@@ -229,8 +228,7 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
         "codecbox import inbox/*.txt --into imported --quarantine review "
         "--candidates cp1252,cp850\n"
         "codecbox import data/*.csv --into utf8 --declared windows-1252",
-        "SRC '-', and '-' for --into, --quarantine or --log, are usage errors (standard input\n"
-        "has no name to copy to).",
+        "",
         {
             2: f"{_USAGE}, '-' as SRC, --into, --quarantine or --log, two sources with one name",
             1: f"a file failed (the others are still imported): {_UNDECODABLE}, a file not "
@@ -261,8 +259,7 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
         "List every encoding of codecbox's table (codecbox.table): its name, the Python codec\n"
         "that reads it, whether browsers know it (then it is decoded with their exact decoder),\n"
         "the detector's prior when it tries it without --candidates, its languages, its BOM,\n"
-        "whether"
-        " bytes 0-127 are ASCII and the most bytes a character takes.",
+        "whether bytes 0-127 are ASCII and the most bytes a character takes.",
         "codecbox encodings\ncodecbox encodings --json | jq -r 'select(.prior) | .name'",
         "",
         {2: _USAGE, 0: "listed"},
@@ -1145,18 +1142,17 @@ _RUN = {"detect": _detect, "decode": _decode, "html": _decode, "convert": _conve
 _RUN.update({"import": _import, "encodings": _encodings})
 
 
-def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
-    raise _Stopped(signum)
-
-
 @contextlib.contextmanager
 def _signals() -> Iterator[None]:
     """SIGTERM becomes an exception, so atomic writes remove their temporary files."""
     import signal
 
+    def stop(signum: int, frame: FrameType | None) -> NoReturn:
+        raise _Stopped(signum)
+
     previous = None
     with contextlib.suppress(AttributeError, ValueError):  # no SIGTERM, not the main thread
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+        previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
     finally:
