@@ -1,27 +1,21 @@
 """codecbox: decode text you did not write, and say how you decided.
 
-A small library for importing files and pages from systems you do not control:
-
-* :func:`decode_html` decodes a page in the browser's order (BOM, HTTP header,
-  ``<meta>`` prescan, valid UTF-8, a detector, a default) with the WHATWG labels;
-* :func:`decode_bytes` does the same for bytes, with a declared label, and
-  :func:`decode_file` for a file (strict errors name the file and the offset);
+* :func:`decode_html` decodes a page in the browser's order (BOM, HTTP header, ``<meta>``,
+  valid UTF-8, a detector, a default), :func:`decode_bytes` and :func:`decode_file` bytes
+  and files, with a declared label (strict errors name the file and the offset);
 * :func:`import_file` / :func:`import_bytes` apply a strict import policy;
-* :func:`sniff` / :func:`sniff_file` guess from a prefix, and :func:`transcode`,
+* :func:`sniff` / :func:`sniff_file` guess from a prefix; :func:`transcode`,
   :func:`iter_decode` and :func:`read_chunks` convert and decode in constant memory;
-* :func:`length` and :func:`truncate` count and cut in bytes, UTF-16 units, code
-  points or grapheme clusters, never splitting a cluster;
-* :func:`fix_mojibake` undoes UTF-8 read as windows-1252 or ISO-8859-1.
+* :func:`length` and :func:`truncate` count and cut in bytes, UTF-16 units, code points or
+  grapheme clusters; :func:`fix_mojibake` undoes UTF-8 read as windows-1252 or ISO-8859-1.
 
-These are what a user calls, and the types of their results. The building blocks stay
-importable from their modules: :mod:`codecbox.detection` (each detector, ``Detector``,
-``decode_prefix``), :mod:`codecbox.sniffing` (``bom``, ``prescan``,
+The building blocks stay in their modules: :mod:`codecbox.detection` (each detector,
+``Detector``, ``decode_prefix``), :mod:`codecbox.sniffing` (``bom``, ``prescan``,
 ``charset_from_content_type``), :mod:`codecbox.labels` (``lookup``),
 :mod:`codecbox.repair` (``apply_steps``, ``Step``, ``Reason``, ``mojibake_score``),
 :mod:`codecbox.length` (``UNITS``, ``Unit``), :mod:`codecbox.streaming` (``write_atomic``).
-
-Every result carries an :class:`Encoding` (a name to show, a codec to use), the
-:class:`Rule` that decided and whether that rule is certain::
+Every result carries an :class:`Encoding`, the :class:`Rule` that decided and whether
+that rule is certain::
 
     >>> from codecbox import decode_html
     >>> page = decode_html(b"<meta charset=sjis>\\x82\\xa0")

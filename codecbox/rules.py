@@ -1,11 +1,9 @@
 """Which rule decided an encoding: one vocabulary for decoding, detection and import.
 
-Every codecbox result says how its encoding was chosen. Some rules *know*
-(a byte order mark, the HTTP header, a label the sender declared, the table of
-what a source always writes, bytes that are valid UTF-8); the others are a bet
-that later evidence may overturn (a ``<meta>`` in the page, a detector's
-guess, the fallback default). As in html5lib, the first kind is *certain* and the
-second *tentative*: :attr:`Rule.certain` says which.
+Some rules *know* (a byte order mark, the HTTP header, a declared label, what a source
+always writes, valid UTF-8); the others bet, and later evidence may overturn them (a
+``<meta>``, a detector's guess, the default). As in html5lib, the first kind is *certain*
+and the second *tentative*: :attr:`Rule.certain` says which.
 
 >>> Rule.BOM.certain, Rule.DETECTED.certain
 (True, False)
@@ -49,12 +47,9 @@ class Rule(str, Enum):
 
     @property
     def certain(self) -> bool:
-        """True for rules that know the encoding, False for the ones that bet on it.
-
-        A file that is valid UTF-8 counts as certain: legacy text almost never is
-        valid UTF-8 by accident, and pure ASCII reads the same in every
-        ASCII-compatible encoding.
-        """
+        """True for rules that know the encoding, False for the ones that bet on it (valid
+        UTF-8 knows: legacy text is almost never valid UTF-8 by accident, and pure ASCII
+        reads the same in every ASCII-compatible encoding)."""
         return self not in _TENTATIVE
 
     def __str__(self) -> str:
