@@ -1,23 +1,14 @@
 """The encoding table: one record per encoding, from which every other table is derived.
 
-Each :class:`Record` says what codecbox knows about one encoding: its name (the WHATWG
-name for the encodings browsers know, else Python's canonical codec name), the codec that
-decodes it exactly as browsers do, the nearest Python codec, the Python codecs whose text
-its decoder reads the same, its byte order mark, whether bytes 0-127 are ASCII, its widest
-character in bytes, the languages and top-level domains it is written for, and whether the
-detector tries it without candidates (its prior). Labels are the Encoding Standard's own
-file (``data/encodings.json``, read by :mod:`codecbox.labels`); :attr:`Record.labels`
-gives them. The browsers' tables (:mod:`codecbox.whatwg`, :mod:`codecbox.labels`), the
-byte order marks (:mod:`codecbox.sniffing`), the detector's candidates, priors, fallbacks
-and hints (:mod:`codecbox.detection`), the languages the scorer reads CJK with
-(:mod:`codecbox.guessing`) and ``codecbox encodings`` are all computed from :data:`TABLE`.
+A :class:`Record` says what codecbox knows about one encoding (see its fields); its labels
+are the Encoding Standard's (:attr:`Record.labels`). The browsers' tables
+(:mod:`codecbox.whatwg`, :mod:`codecbox.labels`), the byte order marks
+(:mod:`codecbox.sniffing`), the detector's candidates, priors and hints
+(:mod:`codecbox.detection`), the scorer's CJK languages (:mod:`codecbox.guessing`) and
+``codecbox encodings`` are all computed from :data:`TABLE`.
 
 >>> record("Shift_JIS").python, record("Shift_JIS").exact, record("Shift_JIS").tries
 ('cp932', 'whatwg-shift_jis', ('shift_jis', 'cp932', 'shift_jis_2004'))
->>> [r.name for r in TABLE if r.bom]
-['UTF-8', 'utf-32-le', 'utf-32-be', 'UTF-16BE', 'UTF-16LE']
->>> "windows-1252" in record("windows-1252").labels and "latin1" in record("windows-1252").labels
-True
 """
 
 from __future__ import annotations
@@ -30,7 +21,7 @@ __all__ = ["TABLE", "Record", "record"]
 
 @dataclass(frozen=True)
 class Record:
-    """What codecbox knows about one encoding (see the module's docstring)."""
+    """What codecbox knows about one encoding."""
 
     #: WHATWG name for a browser's encoding, else Python's canonical codec name
     name: str
