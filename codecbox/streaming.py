@@ -84,13 +84,10 @@ _OVERFLOW = "pending buffer overflow"
 def _decoders(
     codec: str, errors: str, chunks: Iterable[bytes]
 ) -> Iterator[tuple[bytes, codecs.IncrementalDecoder, int]]:
-    """A first (maybe empty) piece, then the other chunks, each with the decoder to feed
-    it to and how many bytes it skips.
-
-    For the codecs that sniff a byte order mark, CPython's incremental decoders differ
-    from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and utf-32 refuse
-    a stream without one): the mark is read here, then a plain decoder takes over.
-    """
+    """A first (maybe empty) piece, then the other chunks, each with its decoder and the
+    bytes it skips. For the codecs that sniff a byte order mark, CPython's incremental
+    decoders differ from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and
+    utf-32 refuse a stream without one): the mark is read here, then a plain decoder."""
     marks, chosen = _MARKED.get(codec, ({}, codec))
     rest = iter(chunks)
     head, skip = b"", 0
@@ -118,10 +115,9 @@ def iter_decode(
     """Decode a stream of byte chunks, yielding text as soon as it is complete.
 
     The result equals decoding the whole input at once, errors included: a
-    :class:`DecodeError` gives the absolute offset in the stream (and ``where``, a file
-    name, when given), also when the stream stops in the middle of a character. The
-    encoding is checked at once: an unknown name, or a codec that cannot be decoded in
-    pieces in linear time (UTF-7), raises here, not when the result is first iterated.
+    :class:`DecodeError` gives the offset in the stream (and ``where``, a file name), also
+    when the stream stops in a character. An unknown encoding, or one that cannot be
+    decoded in pieces in linear time (UTF-7), raises at once, not when iterated.
 
     >>> list(iter_decode([b"\\x82", b"\\xa0\\x82", b"\\xa2"], "cp932"))
     ['あ', 'い']
@@ -211,11 +207,9 @@ def _alive(pid: int) -> bool:
 def remove_stale_temporaries(folder: StrPath, name: str = "*") -> list[Path]:
     """Delete the temporary files that :func:`write_atomic` left behind in ``folder``.
 
-    A process killed by SIGKILL (or SIGTERM, which Python does not turn into an
-    exception) cannot delete its temporary file. Each is named
-    ``.<destination>.codecbox-<pid>-<random>.tmp``; this removes those whose process is
-    no longer running (on POSIX; elsewhere it removes none) and returns their paths.
-    :func:`write_atomic` calls it for its own destination before writing.
+    A process killed by SIGKILL (or SIGTERM, which Python does not turn into an exception)
+    cannot delete its ``.<destination>.codecbox-<pid>-<random>.tmp``; this removes those
+    whose process is no longer running (on POSIX; elsewhere none) and returns their paths.
     """
     removed = []
     for tmp in Path(_path(folder, "folder")).glob(f".{name}.codecbox-*-*.tmp"):
@@ -235,12 +229,11 @@ def write_atomic(
 ) -> None:
     """Write ``path`` all or nothing: a temporary file beside it, fsync, then a rename.
 
-    ``content`` is the bytes, or a function that writes them to the open file. After
-    any error (or Ctrl-C) ``path`` is exactly as before and the temporary file is
-    gone; one left by a killed process is removed by the next write to the same path
-    (see :func:`remove_stale_temporaries`). An existing ``path`` keeps its permission
-    bits; a new one gets ``mode``, or the usual ``0o666`` minus the umask (applied by
-    the kernel, not by changing the process umask). Errors name ``path``.
+    ``content`` is the bytes, or a function that writes them to the open file. After any
+    error (or Ctrl-C) ``path`` is as before and the temporary file gone; one left by a
+    killed process goes at the next write to ``path`` (:func:`remove_stale_temporaries`).
+    An existing ``path`` keeps its permission bits; a new one gets ``mode``, or ``0o666``
+    minus the umask. Errors name ``path``.
     """
     import secrets  # on use: it imports hmac and hashlib, some 4 ms of start-up
 
@@ -317,13 +310,11 @@ def transcode(
 ) -> TranscodeReport:
     """Convert file ``src`` from ``source_encoding`` to ``target``, writing ``dst`` atomically.
 
-    Works chunk by chunk, so memory does not grow with the file, and writes with
-    :func:`write_atomic`: after any error ``dst`` is exactly as before. A
-    :class:`DecodeError` names the file and the byte offset, an :class:`EncodeError` the
-    file and the character offset. ``errors`` applies to both decoding and encoding; only
-    a non-strict value lets U+FFFD or ``?`` in. A new ``dst`` gets the permission bits of
-    ``src``. ``progress``, if given, is called with the size of each chunk as it is read
-    (a progress bar's ``update``).
+    Chunk by chunk (memory does not grow with the file) and with :func:`write_atomic`
+    (after any error ``dst`` is as before; a new one gets the permission bits of ``src``).
+    A :class:`DecodeError` names the file and the byte offset, an :class:`EncodeError` the
+    character offset. ``errors`` applies to decoding and encoding. ``progress`` is called
+    with the size of each chunk read (a progress bar's ``update``).
     """
     source = resolve(source_encoding)
     goal = resolve(target)
@@ -452,18 +443,13 @@ def sniff(
     detector: str | Detector = "codecbox",
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
-    """The encoding of ``data`` decided from its first ``max_bytes`` bytes, as
-    :func:`~codecbox.decoding.decode_bytes` decides (:func:`~codecbox.decoding.decide`): a
-    byte order mark (read from at least 4 bytes), what the bytes prove (binary data, the
-    NUL pattern of UTF-16/32, escapes, valid or mostly valid UTF-8), ``detector`` among
-    ``candidates``, ``default``. The :class:`~codecbox.detection.Guess` has the encoding
-    and the rule ``decide`` gives (:attr:`Rule.DETECTED` for the detector's answer,
-    :attr:`Rule.DEFAULT` or :attr:`Rule.BINARY` with ``default``); a byte order mark or
-    the evidence is ``detector="codecbox"``, whichever detector was named.
-
-    When ``data`` is longer than ``max_bytes`` the answer is a decision on a *prefix*: a
-    character the cut splits does not count against an encoding, and "valid UTF-8" says
-    that the first ``max_bytes`` bytes are.
+    """The encoding of ``data`` decided from its first ``max_bytes`` bytes as
+    :func:`~codecbox.decoding.decode_bytes` decides: a byte order mark (read from at least
+    4 bytes), what the bytes prove, ``detector`` among ``candidates``, ``default``. The
+    :class:`~codecbox.detection.Guess` has the rule ``decide`` gives; a byte order mark or
+    the evidence is ``detector="codecbox"``, whichever detector was named. On longer
+    ``data`` it is a decision on a *prefix*: a character the cut splits does not count
+    against an encoding, and "valid UTF-8" says the first ``max_bytes`` bytes are.
 
     >>> data = ("한국어 텍스트 " * 10).encode("cp949")
     >>> g = sniff(data, max_bytes=8)            # byte 8 starts a syllable
