@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from codecbox.decoding import DEFAULT_ENCODING, decide, file_label, undeclared_options
+from codecbox.decoding import DEFAULT_ENCODING, _decode, decide, file_label, undeclared_options
 from codecbox.detection import Detector, Guess
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
@@ -71,19 +71,6 @@ class Quarantined:
     @property
     def how(self) -> str:
         return f"quarantine ({self.reason})"
-
-
-def _strict(data: bytes, skip: int, encoding: Encoding, rule: Rule, where: str | None) -> str:
-    if encoding.codec is None:
-        raise DecodeError(
-            encoding.name, data, skip, skip + 1, "no decoder", where=where, rule=rule.value
-        )
-    try:
-        return data[skip:].decode(encoding.codec)
-    except UnicodeDecodeError as exc:
-        raise DecodeError.wrap(
-            exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
-        ) from exc
 
 
 def _claim(folder: Path, path: Path) -> Path:
@@ -190,10 +177,15 @@ def _import(
         shown = ", ".join(str(n) for n in names or ())
         return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess, rule)
     where = None if path is None else str(path)
-    text = _strict(data, decision.skip, decision.encoding, rule, where)
+    encoding, skip = decision.encoding, decision.skip
+    if encoding.codec is None:
+        raise DecodeError(
+            encoding.name, data, skip, skip + 1, "no decoder", where=where, rule=rule.value
+        )
+    text = _decode(data, decision, "strict", where).text
     if rule is Rule.DETECTED:
-        return Imported(text, decision.encoding, rule, _park(path, quarantine), guess)
-    return Imported(text, decision.encoding, rule, path, declared=label)
+        return Imported(text, encoding, rule, _park(path, quarantine), guess)
+    return Imported(text, encoding, rule, path, declared=label)
 
 
 def import_bytes(
@@ -216,6 +208,8 @@ def import_bytes(
 
     >>> import_bytes("año".encode("cp1252"), declared="windows-1252").how
     'windows-1252 (declared)'
+    >>> import_bytes("año".encode("utf-8")).how
+    'UTF-8 (valid UTF-8)'
     """
     if not isinstance(data, bytes | bytearray | memoryview):
         raise TypeError(f"import_bytes() takes bytes, not {type(data).__name__}")
