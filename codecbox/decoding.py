@@ -44,11 +44,8 @@ DEFAULT_ENCODING = "windows-1252"
 
 @dataclass(frozen=True)
 class Decoded(Decided):
-    """Decoded text plus the evidence: which encoding, which rule decided, how sure.
-
-    ``guess`` is the detector's answer whenever the detector was asked, including
-    when its answer was not used (then ``rule`` is :attr:`Rule.DEFAULT`).
-    """
+    """Decoded text plus the evidence: which encoding, which rule decided, how sure;
+    ``guess`` is the detector's answer whenever it was asked, even if not used."""
 
     text: str
     encoding: Encoding
@@ -179,23 +176,18 @@ def decide(
     weigh: bool = True,
     html: bool = False,
 ) -> Decision:
-    """The one decision pipeline behind every entry point of codecbox (pages, files,
-    imports, ``sniff``, the command line): a byte order mark (``web``: only the Encoding
-    Standard's three) > each of ``declarations`` in order (the HTTP header, a caller's
-    label: an ``(encoding, rule)``, a Decision or None, or a function called only when
-    needed that returns one) > with ``html``, the page's own ``<meta>``
-    (:func:`.sniffing.html_meta`) > the evidence of the bytes
-    (:func:`codecbox.detection.evidence`, unless ``weigh=False``) > each of ``known`` (what
-    a source always writes) > ``detector`` among ``candidates`` > ``default``. Without a
-    detector it stops at ``default``. Binary data is :attr:`Rule.BINARY`, with
-    ``default`` to show it as text. ``prefix=True`` says ``data`` starts a longer input.
+    """The one decision pipeline behind every entry point of codecbox: a byte order mark
+    (``web``: the Encoding Standard's three) > each of ``declarations`` (an ``(encoding,
+    rule)``, a Decision, None, or a function called only when needed that returns one) >
+    with ``html``, the page's ``<meta>`` (:func:`.sniffing.html_meta`) > the evidence of the
+    bytes (:func:`codecbox.detection.evidence`, unless ``weigh=False``) > each of ``known``
+    (what a source always writes) > ``detector`` among ``candidates`` > ``default``
+    (binary data: :attr:`Rule.BINARY`). ``prefix=True``: ``data`` starts a longer input.
 
-    A detector's answer is always :attr:`Rule.DETECTED` (the pipeline already weighed all
-    the bytes), and it is asked as on a prefix: a last character cut off (a truncated
-    download) must not disqualify the right encoding; decoding then reports that error.
-    For a page (``web``) the answer is decoded with the browsers' exact decoder
-    (:func:`codecbox.detection.exact`), and used only if browsers have that encoding or it
-    is one of ``candidates``.
+    The detector's answer is :attr:`Rule.DETECTED`, asked as on a prefix (a last character
+    cut off must not disqualify the right encoding); for a page (``web``) it is decoded
+    with the browsers' exact decoder (:func:`codecbox.detection.exact`) and used only if
+    browsers have that encoding or it is one of ``candidates``.
 
     >>> decide("id,name\\n".encode("utf-16-le")).how
     'UTF-16LE (NUL pattern)'
@@ -270,14 +262,12 @@ def decode_html(
     """Decode an HTML page: BOM > Content-Type charset > ``<meta>`` (prescan) > ``<meta>``
     met while parsing > valid UTF-8 > ``detector`` (among ``candidates``, if given) > ``default``.
 
-    As in a browser, only the Encoding Standard's three byte order marks count, the
-    ``Content-Type`` (one header value or a list) is read as the Fetch Standard reads it,
-    and a ``<meta>`` met after the prescan's 1024 bytes still changes the encoding
-    (:attr:`Rule.META_PARSED`). A detector's answer is used only if a browser has that
-    encoding; ``browser_default=True`` skips valid UTF-8 and the detector, as a browser
-    without a detector. ``errors="replace"`` never raises, and ``replaced`` counts the
-    U+FFFD inserted; with ``"strict"`` a :class:`~codecbox.errors.DecodeError` gives the
-    offset in the whole body and the decision that was followed.
+    As in a browser: the Encoding Standard's three byte order marks, the ``Content-Type``
+    (a value or a list) read as the Fetch Standard reads it, a ``<meta>`` met after the
+    prescan's 1024 bytes (:attr:`Rule.META_PARSED`), a detector's answer only in an
+    encoding browsers have; ``browser_default=True`` skips valid UTF-8 and the detector.
+    ``errors="replace"`` never raises (``replaced`` counts the U+FFFD); with ``"strict"`` a
+    :class:`~codecbox.errors.DecodeError` gives the offset and the decision followed.
 
     >>> d = decode_html(b"<meta charset=utf-8>caf\\xe9 \\xef\\xbf\\xbd")
     >>> d.text[-6:], d.replaced
@@ -369,10 +359,9 @@ def decode_bytes(
     """Decode a text file (CSV, logs, subtitles): BOM > ``declared`` label > valid UTF-8
     > ``detector`` among ``candidates`` (Python codec names) > ``default``.
 
-    ``declared`` is read by :func:`file_label` (``"latin1"`` decodes as windows-1252); a
-    name nobody knows is an :class:`~codecbox.errors.UnknownEncodingError`, not a silent
-    guess. Files are not web pages: they also have UTF-32 byte order marks, and any codec
-    a detector names is used.
+    ``declared`` is read by :func:`file_label`; a name nobody knows is an
+    :class:`~codecbox.errors.UnknownEncodingError`, not a silent guess. Unlike pages, files
+    also have UTF-32 byte order marks, and any codec a detector names is used.
 
     >>> d = decode_bytes("Año;Señal\\n".encode("cp1252"), declared="latin1")
     >>> d.text, d.how, d.confident
