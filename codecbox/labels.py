@@ -38,12 +38,9 @@ LABELS: dict[str, str] = {
 }
 
 _ASCII_WHITESPACE = "\t\n\f\r "
-
-
-def _ascii_lower(text: str) -> str:
-    # str.lower() would also fold non-ASCII letters (e.g. the Kelvin sign K -> k),
-    # turning garbage into a valid label; the standard lowercases ASCII only.
-    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in text)
+# The standard lowercases ASCII only: str.lower() would also fold non-ASCII letters (the
+# Kelvin sign K -> k), turning garbage into a valid label.
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def lookup(label: str) -> str | None:
@@ -55,7 +52,7 @@ def lookup(label: str) -> str | None:
     >>> lookup("Shift_JIS"), lookup(" utf8 "), lookup("\\xa0utf-8"), lookup("utf-7")
     ('Shift_JIS', 'UTF-8', None, None)
     """
-    return LABELS.get(_ascii_lower(label.strip(_ASCII_WHITESPACE)))
+    return LABELS.get(label.strip(_ASCII_WHITESPACE).translate(_ASCII_LOWER))
 
 
 # x-user-defined maps bytes 0x80-0xFF into the Private Use Area (U+F780-U+F7FF), so that
