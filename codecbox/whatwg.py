@@ -1,12 +1,10 @@
 """Byte-exact WHATWG decoders, registered as Python codecs (``whatwg-windows-1252``...).
 
 Python's codecs only approximate the decoders of the Encoding Standard
-(https://encoding.spec.whatwg.org/), which browsers implement: ``cp1252`` refuses five
-bytes that browsers decode as C1 controls, ``cp932`` turns 0xA0 and 0xFD-0xFF into
-private-use characters, ``euc_jp`` decodes 0xA1 0xC1 as U+301C where browsers show
-U+FF5E, ``big5hkscs`` lacks 192 characters of the Big5 index... This module registers,
-for every encoding of the standard, a codec whose decoder gives exactly the standard's
-output (error mode "replacement": one U+FFFD per error, where the standard emits one)::
+(https://encoding.spec.whatwg.org/): ``cp1252`` refuses five bytes that browsers decode
+as C1 controls, ``euc_jp`` decodes 0xA1 0xC1 as U+301C where browsers show U+FF5E...
+For every encoding of the standard this module registers a codec that decodes exactly as
+the standard does (one U+FFFD per error with "replace")::
 
     >>> b"\\x93Hola\\x94 \\x81".decode("whatwg-windows-1252")
     '“Hola” \\x81'
@@ -15,19 +13,16 @@ output (error mode "replacement": one U+FFFD per error, where the standard emits
     >>> b"\\xa1\\xc1".decode("whatwg-euc-jp"), b"\\xa1\\xc1".decode("euc_jp")
     ('～', '〜')
 
-Every codec has an incremental decoder (chunk boundaries anywhere give the same text) and
-works with any error handler, called once per error with its byte range. :data:`CODECS`
-maps each WHATWG name to its codec (UTF-8, UTF-16LE/BE and x-user-defined: Python's own,
-already exact); "replacement" decodes any non-empty input to one U+FFFD. Encoding is not
-in scope: each encoder is the nearest Python codec's (:data:`PYTHON_CODECS`).
+Every codec has an incremental decoder (any chunk boundaries give the same text) and
+calls any error handler once per error. :data:`CODECS` maps each WHATWG name to its codec
+(UTF-8, UTF-16LE/BE and x-user-defined: Python's own, already exact). Each encoder is the
+nearest Python codec's (:data:`PYTHON_CODECS`).
 
 How: single-byte decoders are ``codecs.charmap_decode`` with a table from the index. A
-multi-byte one runs a C codec with an error handler that decodes each sequence the codec
-refuses by the standard's algorithm; the few sequences the C codec decodes *differently*
-are fixed afterwards or, when the output cannot tell them apart, send their 64 KiB block
-to a pure-Python decoder. ISO-2022-JP uses ``iso2022_jp`` so on plain input, else decodes
-escape by escape. A page takes a quick path that sets nothing up per call
-(``benchmarks/whatwg_decoders.py`` has the costs). Index files load on first use.
+multi-byte one runs a C codec with an error handler that decodes what the codec refuses
+by the standard's algorithm; what the C codec decodes *differently* is fixed afterwards or
+sends its 64 KiB block to a pure-Python decoder. ISO-2022-JP uses ``iso2022_jp`` on plain
+input. Index files load on first use (``benchmarks/whatwg_decoders.py`` has the costs).
 """
 
 from __future__ import annotations
@@ -59,12 +54,9 @@ _EXACT_ALREADY = {r.name: r.python for r in _WEB if r.exact == r.python and r.py
 #: WHATWG encoding name -> the name of the codec that decodes exactly as the standard.
 CODECS: dict[str, str] = {r.name: r.exact for r in _WEB if r.exact}
 
-#: WHATWG encoding name -> the nearest Python codec (:attr:`codecbox.table.Record.python`):
-#: what a programmer's codec name means, and the encoder of the exact codec. Several are
-#: the Microsoft superset on purpose, because that is what the WHATWG decoders implement:
-#: Shift_JIS is cp932, EUC-KR is cp949, GBK is gb18030, Big5 is big5hkscs. None: no codec
-#: (the "replacement" encoding). Spelt as Python's canonical names (a test checks), so
-#: :mod:`codecbox.labels` maps them back without looking any codec up.
+#: WHATWG encoding name -> the nearest Python codec (:attr:`codecbox.table.Record.python`),
+#: the exact codec's encoder: the Microsoft superset where the standard decodes it (Shift_JIS
+#: is cp932, GBK gb18030...); None for "replacement". Python's canonical names (a test checks).
 PYTHON_CODECS: dict[str, str | None] = {r.name: r.python for r in _WEB}
 
 
@@ -117,7 +109,7 @@ def _whole_bytes(data: ReadableBuffer) -> bytes:
 
 
 class _Redo(Exception):
-    """A block must be decoded again by the pure-Python decoder."""
+    """The input must be decoded again by the pure-Python decoder."""
 
 
 class _FourBytes(Exception):
@@ -158,6 +150,11 @@ def _report(
     return codecs.lookup_error(errors)(exc)  # type: ignore[return-value]
 
 
+def _reason(step_text: str | None) -> str:
+    """The reason of an error by what the step gave: "" for a sequence cut by the end."""
+    return "illegal multibyte sequence" if step_text is None else "incomplete multibyte sequence"
+
+
 def _fixup(exc: UnicodeError) -> tuple[str, int]:
     if not isinstance(exc, UnicodeDecodeError):
         raise exc
@@ -166,14 +163,15 @@ def _fixup(exc: UnicodeError) -> tuple[str, int]:
         raise exc
     ctx, block, start = stack[-1], exc.object, exc.start
     out, end = ctx.spec.step(block, start, len(block))
-    if out is not None:
+    if out:
         return out, end
-    reason = ctx.spec.reason(block, start, end)
     if ctx.record:
-        ctx.found.append((start, end, reason))
+        ctx.found.append((start, end, _reason(out)))
         return "\ufffd", end
     base = ctx.base
-    text, resume = _report(ctx.spec.name, ctx.errors, ctx.obj, base + start, base + end, reason)
+    text, resume = _report(
+        ctx.spec.name, ctx.errors, ctx.obj, base + start, base + end, _reason(out)
+    )
     if not 0 <= resume - base <= len(block) or any(c in text for c in ctx.spec.changed):
         raise _Redo
     return text, resume - base
@@ -206,32 +204,44 @@ class _SingleByte:
         self.name = name
 
     @cached_property
-    def table(self) -> str:  # U+FFFE: undefined
+    def decode(self) -> Callable[..., tuple[str, int]]:
+        """The codec's decode: ``codecs.charmap_decode`` itself, as for cp1252 (every page)."""
         mapping = index("iso-8859-8" if self.name == "ISO-8859-8-I" else self.name.lower())
-        return "".join(chr(b if b < 128 else mapping.get(b - 128, 0xFFFE)) for b in range(256))
+        table = "".join(chr(b if b < 128 else mapping.get(b - 128, 0xFFFE)) for b in range(256))
+        name, charmap_decode = self.name, codecs.charmap_decode  # U+FFFE: undefined
 
-    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
-        try:
-            return codecs.charmap_decode(data, errors, self.table)
-        except UnicodeDecodeError as e:
-            raise UnicodeDecodeError(self.name, e.object, e.start, e.end, e.reason) from None
+        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            try:
+                return charmap_decode(data, errors, table)
+            except UnicodeDecodeError as e:
+                raise UnicodeDecodeError(name, e.object, e.start, e.end, e.reason) from None
+
+        return decode
+
+    def run(self, data: bytes, errors: str, final: bool, state: int) -> tuple[str, int, int]:
+        """The incremental decoder's step: (text, bytes consumed, state)."""
+        return (*self.decode(data, errors), state)
 
 
 class _Replacement:
     name = "replacement"
 
-    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
+    def decode(self, data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
         data = bytes(data)
         if not data:
             return "", 0
         reason = "the replacement encoding decodes nothing"
         return _report(self.name, errors, data, 0, len(data), reason)[0], len(data)
 
+    def run(self, data: bytes, errors: str, final: bool, state: int) -> tuple[str, int, int]:
+        if state or not data:  # its one error is the first byte's
+            return "", len(data), state
+        return self.decode(data, errors)[0], len(data), 8  # getstate()'s "started" flag
+
 
 #: The standard's decoder for the sequence at data[i] (of data[:n]): (text, end), or (None,
-#: end) for an error that consumed data[i:end] (a sequence cut by n consumes the rest).
+#: end) for an error that consumed data[i:end], or ("", n) for a sequence cut by n.
 _Step = Callable[[bytes, int, int], tuple[str | None, int]]
-_Incomplete = Callable[[bytes, int, int], bool]  # data[i:n] begins a sequence, more may end
 
 
 class _MultiByte:
@@ -240,47 +250,33 @@ class _MultiByte:
     right), or maybe for one (``suspicious``), or that other sequences give too (``patterns``:
     sequence, character). ``then``: GBK's gb18030."""
 
-    def __init__(self, name: str, codec: str, step: _Step, incomplete: _Incomplete, *,
-                 fixes: dict[str, str] | None = None, suspicious: str = "",
-                 patterns: tuple[tuple[bytes, str], ...] = (),
+    def __init__(self, name: str, codec: str, step: _Step, *, fixes: dict[str, str] | None = None,
+                 suspicious: str = "", patterns: tuple[tuple[bytes, str], ...] = (),
                  then: _MultiByte | None = None) -> None:  # fmt: skip
-        self.name, self.codec, self.step, self.incomplete = name, codec, step, incomplete
+        self.name, self.codec, self.step, self.then = name, codec, step, then
         self.fixes, self.suspicious, self.patterns = fixes or {}, suspicious, patterns
         self.changed = "".join(self.fixes) + suspicious
-        self.then = then
 
-    def reason(self, data: bytes, start: int, end: int) -> str:
-        if end >= len(data) and self.incomplete(data, start, len(data)):
-            return "incomplete multibyte sequence"
-        return "illegal multibyte sequence"
-
-    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
-        if not final:
-            return self._partial(bytes(data), errors)
+    def decode(self, data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
         quick = self._quick(data, errors)
         return quick if quick is not None else self._full(bytes(data), errors)
 
+    def run(self, data: bytes, errors: str, final: bool, state: int) -> tuple[str, int, int]:
+        return (*(self.decode(data, errors) if final else self._partial(data, errors)), state)
+
     def _full(self, data: bytes, errors: str, obj: bytes | None = None,
               base: int = 0) -> tuple[str, int]:  # fmt: skip
-        """A whole input (at ``base`` in ``obj``), in one piece or in blocks (for the slow path)."""
+        """A whole input (at ``base`` in ``obj``), in blocks that end at a sync byte."""
         obj = data if obj is None else obj
-        try:
-            text = self._block(data, errors, obj, base, split=len(data) > 2 * _BLOCK)
-            if text is not None:
-                return text, len(data)
-            pieces, start = [], 0
-            while start < len(data):
-                cut = data.find(b"\n", start + _BLOCK)
-                if cut < 0:
-                    found = _SYNC().search(data, start + _BLOCK)
-                    cut = len(data) - 1 if found is None else found.start()
-                block = self._block(data[start : cut + 1], errors, obj, base + start)
-                assert block is not None
-                pieces.append(block)
-                start = cut + 1
-            return "".join(pieces), len(data)
-        except _Redo:
-            return self.slow(data, 0, len(data), errors, obj, True, base)
+        pieces, start = [], 0
+        while start < len(data):
+            cut = data.find(b"\n", start + _BLOCK)
+            if cut < 0:
+                found = _SYNC().search(data, start + _BLOCK)
+                cut = len(data) - 1 if found is None else found.start()
+            pieces.append(self._block(data[start : cut + 1], errors, obj, base + start))
+            start = cut + 1
+        return "".join(pieces), len(data)
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
         """All but a sequence cut by the end: to the last sync byte at once, then one by one."""
@@ -291,7 +287,7 @@ class _MultiByte:
         text = ""
         if cut:
             try:
-                text = self.decode(data[:cut], errors, True)[0]
+                text = self.decode(data[:cut], errors)[0]
             except UnicodeDecodeError as e:
                 raise UnicodeDecodeError(e.encoding, data, e.start, e.end, e.reason) from None
         rest, used = self.slow(data, cut, len(data), errors, data, False)
@@ -309,9 +305,9 @@ class _MultiByte:
                 if not isinstance(exc, UnicodeDecodeError):
                     raise exc
                 out, end = step(exc.object, exc.start, len(exc.object))
-                if out is None and not replace:
+                if not out and not replace:
                     raise _Redo  # an error: the full path reports it
-                return ("\ufffd" if out is None else out), end
+                return out or "\ufffd", end
 
             return fixup
 
@@ -348,16 +344,14 @@ class _MultiByte:
         finally:
             stack.pop()
 
-    def _block(
-        self, block: bytes, errors: str, obj: bytes, base: int, *, split: bool = False
-    ) -> str | None:
-        """One block, to a sync byte or the end; None if ``split`` and it needs the slow path."""
+    def _block(self, block: bytes, errors: str, obj: bytes, base: int) -> str:
+        """One block: the C codec, or the slow path if it may have got a sequence wrong."""
         ctx = _Context(self, errors, obj, base, record=True)
         text = self._c_decode(block, ctx)
         if any(c in text for c in self.suspicious) or any(
             c in text and p in block for p, c in self.patterns
         ):
-            return None if split else self.slow(block, 0, len(block), errors, obj, True, base)[0]
+            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
         if ctx.found and errors != "replace":
             if errors == "strict":
                 start, end, reason = ctx.found[0]
@@ -382,11 +376,11 @@ class _MultiByte:
                 out.append(run.group().decode("ascii"))
                 i = run.end()
                 continue
-            if not final and self.incomplete(data, i, stop):
-                break
             text, end = step(data, i, stop)
-            if text is None:
-                reason = self.reason(data, i, end)
+            if not text:
+                if text == "" and not final:
+                    break
+                reason = _reason(text)
                 text, resume = _report(self.name, errors, obj, base + i, base + end, reason)
                 end = resume - base
             out.append(text)
@@ -403,7 +397,7 @@ def _double_byte(
     table: str,
     single: Callable[[int], str | None],
     specials: dict[int, str],
-) -> tuple[_Step, _Incomplete]:
+) -> _Step:
     """Shift_JIS, EUC-KR, Big5: a ``single`` byte, or a lead and a trail byte's ``pointer``."""
 
     def step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
@@ -414,7 +408,7 @@ def _double_byte(
         if b not in leads:
             return None, i + 1
         if i + 1 >= n:
-            return None, n
+            return "", n
         t = data[i + 1]
         p = pointer(b, t)
         if p is not None:
@@ -426,10 +420,7 @@ def _double_byte(
                 return chr(cp), i + 2
         return None, i + 1 if t < 0x80 else i + 2
 
-    def incomplete(data: bytes, i: int, n: int) -> bool:
-        return i + 1 >= n and data[i] in leads
-
-    return step, incomplete
+    return step
 
 
 def _sjis_pointer(lead: int, byte: int) -> int | None:
@@ -462,16 +453,6 @@ def _ascii_single(b: int) -> str | None:
 _LEADS_81_FE = bytes(range(0x81, 0xFF))
 
 
-def _gb18030_incomplete(data: bytes, i: int, n: int) -> bool:
-    if not 0x81 <= data[i] <= 0xFE:
-        return False
-    if i + 1 >= n:
-        return True
-    if not 0x30 <= data[i + 1] <= 0x39:
-        return False
-    return i + 2 >= n or (0x81 <= data[i + 2] <= 0xFE and i + 3 >= n)
-
-
 def _gb18030_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
     b = data[i]
     if b < 0x80:
@@ -481,11 +462,11 @@ def _gb18030_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
     if b == 0xFF:
         return None, i + 1
     if i + 1 >= n:
-        return None, n
+        return "", n
     b2 = data[i + 1]
     if 0x30 <= b2 <= 0x39:
         if i + 2 >= n or (0x81 <= data[i + 2] <= 0xFE and i + 3 >= n):
-            return None, n
+            return "", n
         b3 = data[i + 2]
         if not (0x81 <= b3 <= 0xFE and 0x30 <= data[i + 3] <= 0x39):
             return None, i + 1
@@ -522,13 +503,6 @@ def _gb18030_ranges_code_point(pointer: int) -> int | None:
     return code_points[k] + pointer - pointers[k]
 
 
-def _euc_jp_incomplete(data: bytes, i: int, n: int) -> bool:
-    b = data[i]
-    if b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE:
-        return i + 1 >= n or (b == 0x8F and 0xA1 <= data[i + 1] <= 0xFE and i + 2 >= n)
-    return False
-
-
 def _euc_jp_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
     b = data[i]
     if b < 0x80:
@@ -536,14 +510,14 @@ def _euc_jp_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
     if not (b in (0x8E, 0x8F) or 0xA1 <= b <= 0xFE):
         return None, i + 1
     if i + 1 >= n:
-        return None, n
+        return "", n
     t = data[i + 1]
     if b == 0x8E and 0xA1 <= t <= 0xDF:
         return chr(0xFF61 - 0xA1 + t), i + 2
     table = "jis0208"
     if b == 0x8F and 0xA1 <= t <= 0xFE:
         if i + 2 >= n:
-            return None, n
+            return "", n
         table, b, t, i = "jis0212", t, data[i + 2], i + 1
     if 0xA1 <= b <= 0xFE and 0xA1 <= t <= 0xFE:
         cp = index(table).get((b - 0xA1) * 94 + t - 0xA1)
@@ -554,16 +528,14 @@ def _euc_jp_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
 
 # --- ISO-2022-JP ---------------------------------------------------------------------------
 
-_ESCAPES = {b"(B": "ASCII", b"(J": "Roman", b"(I": "katakana", b"$@": "lead", b"$B": "lead"}
-_MODES = ["ASCII", "Roman", "katakana", "lead"]
-
-
+_LEAD = 3  # the modes: ASCII, Roman, katakana, lead byte (the incremental state: mode * 2 + flag)
+_ESCAPES = {b"(B": 0, b"(J": 1, b"(I": 2, b"$@": _LEAD, b"$B": _LEAD}
 _ASCII = "".join(chr(b if b < 0x80 and b not in (0x0E, 0x0F, 0x1B) else 0xFFFE) for b in range(256))
-_ISO2022_TABLES = {  # U+FFFE: an error
-    "ASCII": _ASCII,
-    "Roman": _ASCII.replace("\\", "\xa5").replace("~", "\u203e"),
-    "katakana": "\ufffe" * 0x21 + "".join(map(chr, range(0xFF61, 0xFFA0))) + "\ufffe" * 0xA0,
-}
+_ISO2022_TABLES = (  # U+FFFE: an error
+    _ASCII,
+    _ASCII.replace("\\", "\xa5").replace("~", "\u203e"),
+    "\ufffe" * 0x21 + "".join(map(chr, range(0xFF61, 0xFFA0))) + "\ufffe" * 0xA0,
+)
 _PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
 _JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
 
@@ -573,18 +545,17 @@ class _ISO2022JP:
 
     name = "ISO-2022-JP"
 
-    def decode(self, data: ReadableBuffer, errors: str, final: bool) -> tuple[str, int]:
-        if final and _ISO_CLEAN().fullmatch(data):
+    def decode(self, data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+        if _ISO_CLEAN().fullmatch(data):
             quick = _ISO_CLEAN_SPEC._quick(data, errors)
             if quick is not None:
                 return quick
-        return self.run(bytes(data), errors, final, ("ASCII", False))[:2]
+        return self.run(bytes(data), errors, True, 0)[:2]
 
-    def run(
-        self, data: bytes, errors: str, final: bool, state: tuple[str, bool]
-    ) -> tuple[str, int, tuple[str, bool]]:
-        """From ``state`` (mode, output flag): text, consumed, state; stops where more may come."""
-        mode, flag = state
+    def run(self, data: bytes, errors: str, final: bool, state: int) -> tuple[str, int, int]:
+        """From ``state`` (mode * 2 + output flag): text, consumed, state; stops where more
+        may come."""
+        mode, flag = divmod(state, 2)
         out: list[str] = []
         i, n = 0, len(data)
 
@@ -599,16 +570,16 @@ class _ISO2022JP:
                     break
                 code = _ESCAPES.get(data[i + 1 : i + 3])
                 if code is None:  # the ESC is an error; what follows is read again
-                    flag = False
+                    flag = 0
                     i = error(i, i + 1, "invalid escape sequence")
                     continue
-                mode, was, flag = code, flag, True
+                mode, was, flag = code, flag, 1
                 i = i + 3 if not was else error(i, i + 3, "escape sequence without text")
                 continue
             stop = data.find(b"\x1b", i)
             stop = n if stop < 0 else stop
-            segment, flag = data[i:stop], False
-            if mode != "lead":
+            segment, flag = data[i:stop], 0
+            if mode != _LEAD:
                 out.append(_charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i))
                 i = stop
                 continue
@@ -626,7 +597,7 @@ class _ISO2022JP:
                     continue
                 if i + 1 >= n:
                     if not final:
-                        return "".join(out), i, (mode, flag)  # wait for the trail byte
+                        return "".join(out), i, mode * 2 + flag  # wait for the trail byte
                     i = error(i, i + 1, "incomplete multibyte sequence")
                     break
                 t = data[i + 1]
@@ -639,7 +610,7 @@ class _ISO2022JP:
                 else:
                     out.append(chr(cp))
                     i += 2
-        return "".join(out), i, (mode, flag)
+        return "".join(out), i, mode * 2 + flag
 
 
 def _iso_clean_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
@@ -692,14 +663,12 @@ def _fixes(wrong: str, right: str) -> dict[str, str]:
 # and 81 35 F4 37 are swapped (U+E7C7, U+1E3F).
 _SUSPICIOUS = "\ue5e5\ue78d\ue78e\ue78f\ue790\ue791\ue792\ue793\ue794\ue795\ue796\ue7c7\ue81e"
 _SUSPICIOUS += "\ue826\ue82b\ue82c\ue832\ue843\ue854\ue864\u1e3f"
-_GB18030 = _MultiByte("gb18030", "gb18030", _gb18030_step, _gb18030_incomplete,
-                      suspicious=_SUSPICIOUS)  # fmt: skip
+_GB18030 = _MultiByte("gb18030", "gb18030", _gb18030_step, suspicious=_SUSPICIOUS)
 # euc_jp -> the index: A1 C1, A1 C2, A1 DD, A1 F1, A1 F2, A2 CC; 8F A2 B7 is U+FF5E, not "~"
 _FIXES = _fixes("\u301c\u2016\u2212\u00a2\u00a3\u00ac", "\uff5e\u2225\uff0d\uffe0\uffe1\uffe2")
-_EUC_JP = _MultiByte("EUC-JP", "euc_jp", _euc_jp_step, _euc_jp_incomplete, fixes=_FIXES,
+_EUC_JP = _MultiByte("EUC-JP", "euc_jp", _euc_jp_step, fixes=_FIXES,
                      patterns=((b"\x8f\xa2\xb7", "~"),))  # fmt: skip
-_ISO_CLEAN_SPEC = _MultiByte("ISO-2022-JP", "iso2022_jp", _iso_clean_step, lambda *_: False,
-                             fixes=_FIXES)  # fmt: skip
+_ISO_CLEAN_SPEC = _MultiByte("ISO-2022-JP", "iso2022_jp", _iso_clean_step, fixes=_FIXES)
 # Shift_JIS: pointers 8836-10715 (lead bytes 0xF0-0xF9) are the private use area; cp932
 # decodes 0xA0, 0xFD, 0xFE, 0xFF (errors here) to U+F8F0-U+F8F3.
 _SJIS_LEADS = bytes([*range(0x81, 0xA0), *range(0xE0, 0xFD)])
@@ -717,12 +686,12 @@ _BIG5_FIXES = _fixes("\u2022\uff64\u203e\u223c\u2641\u2609\u00a5\u00a2\u00a3",
 _BIG5_ODD = ((b"\xa2\x41", "\uff0f"), (b"\xa2\x42", "\uff3c"))
 _SPECS: dict[str, _SingleByte | _Replacement | _MultiByte | _ISO2022JP] = {
     **{name: _SingleByte(name) for name in _SINGLE_BYTE},
-    "Shift_JIS": _MultiByte("Shift_JIS", "cp932", *_SJIS, suspicious="\uf8f0\uf8f1\uf8f2\uf8f3"),
-    "EUC-KR": _MultiByte("EUC-KR", "cp949", *_EUC_KR),
-    "Big5": _MultiByte("Big5", "big5hkscs", *_BIG5, fixes=_BIG5_FIXES, patterns=_BIG5_ODD),
+    "Shift_JIS": _MultiByte("Shift_JIS", "cp932", _SJIS, suspicious="\uf8f0\uf8f1\uf8f2\uf8f3"),
+    "EUC-KR": _MultiByte("EUC-KR", "cp949", _EUC_KR),
+    "Big5": _MultiByte("Big5", "big5hkscs", _BIG5, fixes=_BIG5_FIXES, patterns=_BIG5_ODD),
     # GBK: gb18030's decoder over Python's gbk, which decodes every pair it knows as the index
     # does, faster; a four-byte sequence (seldom in GBK) hands the input to gb18030's.
-    "GBK": _MultiByte("GBK", "gbk", _gb18030_step, _gb18030_incomplete, then=_GB18030),
+    "GBK": _MultiByte("GBK", "gbk", _gb18030_step, then=_GB18030),
     "gb18030": _GB18030,
     "EUC-JP": _EUC_JP,
     "ISO-2022-JP": _ISO2022JP(),
@@ -739,39 +708,21 @@ def decode(data: ReadableBuffer, encoding: str, errors: str = "replace") -> str:
     return codecs.decode(bytes(data), CODECS[encoding], errors)
 
 
+def _encode_nothing(text: str, errors: str = "strict") -> tuple[bytes, int]:
+    """The replacement encoding's encoder."""
+    if text:
+        raise UnicodeEncodeError("replacement", text, 0, len(text), "nothing encodes")
+    return b"", 0
+
+
+class _NothingEncoder(codecs.IncrementalEncoder):
+    def encode(self, input: str, final: bool = False) -> bytes:
+        return _encode_nothing(input, self.errors)[0]
+
+
 def _codec_info(name: str) -> codecs.CodecInfo:
-    spec = _SPECS[name]
-    nearest = PYTHON_CODECS[name]
-    encoder = None if nearest is None else codecs.lookup(nearest)
-
-    def encode(text: str, errors: str = "strict") -> tuple[bytes, int]:
-        if encoder is not None:
-            return encoder.encode(text, errors)
-        if text:
-            raise UnicodeEncodeError(name, text, 0, len(text), "nothing encodes")
-        return b"", 0
-
-    if isinstance(spec, _SingleByte):
-        # bytes.decode calls this on every page: codecs.charmap_decode itself, as for cp1252
-        table, charmap_decode = spec.table, codecs.charmap_decode
-
-        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-            try:
-                return charmap_decode(data, errors, table)
-            except UnicodeDecodeError as e:
-                raise UnicodeDecodeError(name, e.object, e.start, e.end, e.reason) from None
-
-    elif isinstance(spec, _MultiByte):
-        quick, full = spec._quick, spec._full
-
-        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-            done = quick(data, errors)
-            return done if done is not None else full(bytes(data), errors)
-
-    else:
-
-        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-            return spec.decode(data, errors, True)  # bytes.decode passes a memoryview: no copy
+    spec, nearest = _SPECS[name], PYTHON_CODECS[name]
+    encode = _encode_nothing if nearest is None else codecs.lookup(nearest).encode
 
     class IncrementalDecoder(codecs.IncrementalDecoder):
         def __init__(self, errors: str = "strict") -> None:
@@ -779,36 +730,19 @@ def _codec_info(name: str) -> codecs.CodecInfo:
             self.reset()
 
         def reset(self) -> None:
-            self.pending = b""
-            self.state: tuple[str, bool] = ("ASCII", False)  # ISO-2022-JP's
-            self.started = False  # the replacement encoding's
+            self.pending, self.state = b"", 0  # ISO-2022-JP's mode, the replacement's start
 
         def getstate(self) -> tuple[bytes, int]:
-            flags = _MODES.index(self.state[0]) * 2 + self.state[1]
-            return self.pending, flags + 8 * self.started
+            return self.pending, self.state
 
         def setstate(self, state: tuple[bytes, int]) -> None:
-            self.pending, flags = state
-            self.started = bool(flags & 8)
-            self.state = (_MODES[(flags & 7) // 2], bool(flags & 1))
+            self.pending, self.state = state
 
         def decode(self, input: ReadableBuffer, final: bool = False) -> str:
             data = self.pending + bytes(input)
-            if isinstance(spec, _Replacement):
-                if self.started or not data:
-                    return ""
-                self.started = True
-                return spec.decode(data, self.errors, True)[0]
-            if isinstance(spec, _ISO2022JP):
-                text, used, self.state = spec.run(data, self.errors, final, self.state)
-            else:
-                text, used = spec.decode(data, self.errors, final)
+            text, used, self.state = spec.run(data, self.errors, final, self.state)
             self.pending = data[used:]
             return text
-
-    class NothingEncoder(codecs.IncrementalEncoder):
-        def encode(self, input: str, final: bool = False) -> bytes:
-            return encode(input, self.errors)[0]
 
     class StreamReader(codecs.StreamReader):
         # An incremental decoder keeps what a chunk leaves pending (and ISO-2022-JP's state).
@@ -826,8 +760,8 @@ def _codec_info(name: str) -> codecs.CodecInfo:
         def encode(self, input: str, errors: str = "strict") -> tuple[bytes, int]:
             return encode(input, errors)
 
-    incremental: Any = NothingEncoder if nearest is None else codecs.getincrementalencoder(nearest)
-    return codecs.CodecInfo(encode, decode, StreamReader, StreamWriter, incremental,
+    incremental: Any = _NothingEncoder if nearest is None else codecs.getincrementalencoder(nearest)
+    return codecs.CodecInfo(encode, spec.decode, StreamReader, StreamWriter, incremental,
                             IncrementalDecoder, CODECS[name])  # fmt: skip
 
 
