@@ -77,15 +77,11 @@ def _claim(folder: Path, path: Path) -> Path:
     """Create, atomically, a file in ``folder`` with a free name based on ``path``'s."""
     n = 0
     while True:
-        name = path.name if n == 0 else f"{path.stem}.{n}{path.suffix}"
-        target = folder / name
-        try:
-            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except FileExistsError:
-            n += 1
-            continue
-        os.close(fd)
-        return target
+        target = folder / (path.name if n == 0 else f"{path.stem}.{n}{path.suffix}")
+        with contextlib.suppress(FileExistsError):
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return target
+        n += 1
 
 
 def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path | None:
