@@ -21,7 +21,6 @@ import io
 import itertools
 import json
 import os
-import shutil
 import stat
 import sys
 from collections import Counter
@@ -298,6 +297,7 @@ _ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
             dict(type=_positive, default=_default(import_bytes, "min_sample"), metavar="N"),
         ),
         ("--log", dict(metavar="FILE")),
+        ("--follow-symlinks", dict(action="store_true")),
         _PROGRESS,
     ],
     "html": [
@@ -348,6 +348,8 @@ _HELP = {
     "import --declared": "the encoding every source is declared to be in",
     "import --min-sample": "guess only on files of at least N bytes (default: %(default)s)",
     "import --log": f"the JSON-lines log (default: DIR/{LOG_NAME})",
+    "import --follow-symlinks": "import what a symbolic link points to (default: refuse "
+    "it, as FIFOs, devices and sockets are: regular files only)",
     "html file": "the saved page",
     "html --content-type": "the HTTP Content-Type header it came with, e.g. "
     "'text/html; charset=sjis'",
@@ -846,53 +848,79 @@ class _Log:
         self._f.close()
 
 
-def _link(source: Path, target: Path) -> bool | None:
-    """``os.link``: True if linked, False if ``target`` exists, None where hard links do not
-    work (another file system; none at all on Emscripten or WASI)."""
+#: What a source that is not a regular file is, by its ``stat`` mode.
+_NOT_REGULAR = {stat.S_ISLNK: "a symbolic link (--follow-symlinks reads what it points to)"}
+_NOT_REGULAR.update({stat.S_ISDIR: "a folder", stat.S_ISFIFO: "a FIFO", stat.S_ISSOCK: "a socket"})
+_NOT_REGULAR.update({stat.S_ISCHR: "a device", stat.S_ISBLK: "a device"})
+
+
+def _regular(name: str, mode: int) -> None:
+    for test, kind in _NOT_REGULAR.items():
+        if test(mode):
+            raise OSError(errno.EINVAL, f"not a regular file but {kind}; not imported", name)
+
+
+def _read_source(name: str, follow: bool) -> tuple[bytes, int]:
+    """The bytes and the permission bits of the regular file ``name``. A symbolic link
+    (unless ``follow``), a FIFO, a device or a socket is refused before it is opened and
+    again once open (in between it may have been swapped): opening never blocks."""
+    _regular(name, os.stat(name, follow_symlinks=follow).st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        os.link(source, target)
-    except FileExistsError:
-        return False
-    except (OSError, AttributeError):
-        return None
-    return True
+        fd = os.open(name, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            _regular(name, stat.S_IFLNK)
+        raise
+    with open(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        _regular(name, mode)
+        return f.read(), stat.S_IMODE(mode) & 0o777
 
 
-def _claim(source: Path, target: Path) -> bool:
-    """Give ``source``'s bytes and mode the name ``target`` if it is free, atomically and
-    never overwriting: a hard link, else a synced copy linked there (or, without hard
-    links at all, renamed there after one more check). False if the name was taken."""
-    if (linked := _link(source, target)) is not None:
-        return linked
+def _create(target: Path, data: bytes, mode: int) -> bool:
+    """Write ``data`` (with permission bits ``mode``) under the name ``target`` if it is free,
+    atomically and never over another file, whoever else writes there: a synced temporary
+    file hard-linked to ``target``, which fails if the name is taken (where there are no
+    hard links, renamed there after one more check). False if the name was taken."""
     import secrets
 
     # write_atomic's name, so that remove_stale_temporaries cleans up after a kill
     tmp = _temporary(target, os.getpid(), secrets.token_hex(4))
     try:
-        shutil.copy2(source, tmp)
-        with open(tmp, "rb+") as f:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+        with open(os.open(tmp, flags, 0o600), "wb") as f:
+            f.write(data)
+            f.flush()
+            os.chmod(tmp, mode)
             os.fsync(f.fileno())
-        if (linked := _link(tmp, target)) is None and not os.path.lexists(target):
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            return False
+        except (OSError, AttributeError):  # no hard links here (Emscripten, WASI, FAT)
+            if os.path.lexists(target):
+                return False
             os.replace(tmp, target)
-            return True
-        return bool(linked)
+        return True
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
 
 
-def _place(source: Path, digest: str, folder: Path) -> tuple[Path, bool]:
-    """Put a copy of ``source`` into ``folder`` under a free name, never overwriting; a name
-    already holding the same bytes is this file's copy (left by an interrupted run), so
-    running again never makes a second one. Returns the path and whether it is new."""
+def _place(name: str, data: bytes, mode: int, folder: Path) -> tuple[Path, bool]:
+    """Put ``data``, the bytes of source ``name``, into ``folder`` under a free name (the
+    source's, else ``x.1.txt``...), never overwriting; a name already holding the same
+    bytes is this file's copy (left by an interrupted or a concurrent run), so that no
+    second one is made. Returns the path and whether this call created it."""
     folder.mkdir(parents=True, exist_ok=True)
+    digest, source = _sha256(data), Path(name)
     for n in itertools.count():
         target = folder / (source.name if n == 0 else f"{source.stem}.{n}{source.suffix}")
-        if os.path.lexists(target):
-            if _sha256_file(target) == digest:
-                return target, False
-        elif _claim(source, target):
+        if not os.path.lexists(target) and _create(target, data, mode):
             return target, True
+        if _sha256_file(target) == digest:
+            return target, False
     raise AssertionError("unreachable")
 
 
@@ -960,7 +988,8 @@ def _import(args: argparse.Namespace) -> int:
     for name in args.sources:
         with contextlib.suppress(OSError):
             total += os.stat(name).st_size
-    run = _Importer(options, into, quarantine, log, _progress(args.progress, total, "import"))
+    bar = _progress(args.progress, total, "import")
+    run = _Importer(options, into, quarantine, log, bar, args.follow_symlinks)
     tally: Counter[str] = Counter()
     try:
         for name in args.sources:
@@ -995,13 +1024,15 @@ class _Importer:
     quarantine: Path | None
     log: _Log
     bar: _Progress
+    #: --follow-symlinks
+    follow: bool = False
 
     def one(self, name: str) -> tuple[dict[str, Any], int]:
         """Import one file; returns its log record and 1 if an earlier run had done it."""
         key, digest = _absolute(Path(name)), None
         try:
             try:
-                data = _read(name)
+                data, mode = _read_source(name, self.follow)
             except FileNotFoundError:  # done, if an earlier run quarantined it
                 if (earlier := self.done_before(name, key, None)) is None:
                     raise
@@ -1012,9 +1043,9 @@ class _Importer:
                 return earlier, 1
             result = import_bytes(data, **self.options)
             if isinstance(result, Imported) and (result.confident or self.quarantine is None):
-                record = self.copy_in(name, key, digest, result)
+                record = self.copy_in(name, key, digest, result, mode)
             elif self.quarantine is not None:
-                record = self.move_out(name, key, digest, result, self.quarantine)
+                record = self.move_out(name, key, (data, mode), result, self.quarantine)
             else:
                 assert isinstance(result, Quarantined)
                 self.bar.note(f"{name}: undecided, left in place: {result.reason}")
@@ -1064,14 +1095,18 @@ class _Importer:
             Path(name).unlink()
         return last
 
-    def copy_in(self, name: str, key: str, digest: str, result: Imported) -> dict[str, Any]:
+    def copy_in(
+        self, name: str, key: str, digest: str, result: Imported, mode: int
+    ) -> dict[str, Any]:
+        """The UTF-8 copy, with the source's permission bits: created only where the name
+        is free (or holds the same bytes), replaced only if this log says it wrote it."""
         dst = self.into / Path(name).name
         content = result.text.encode("utf-8")
-        ours = _absolute(dst) in self.log.written.get(key, ())
-        if not ours and dst.exists() and _sha256_file(dst) != _sha256(content):
+        if dst.exists() and _absolute(dst) in self.log.written.get(key, ()):
+            write_atomic(dst, content)
+        elif not _create(dst, content, mode) and _sha256_file(dst) != _sha256(content):
             message = f"{name}: {dst} exists and was not written by an import of this file"
             return self.failed(key, digest, f"{message}; not overwriting it")
-        write_atomic(dst, content)
         fields: dict[str, Any] = {"encoding": result.encoding.name, "rule": result.rule.value}
         fields.update(confident=result.confident, destination=_absolute(dst))
         if not result.confident:
@@ -1080,15 +1115,22 @@ class _Importer:
         return self.logged(key, digest, "imported", **fields)
 
     def move_out(
-        self, name: str, key: str, digest: str, result: Imported | Quarantined, folder: Path
+        self,
+        name: str,
+        key: str,
+        source: tuple[bytes, int],
+        result: Imported | Quarantined,
+        folder: Path,
     ) -> dict[str, Any]:
-        """Move the file into the quarantine ``folder``; logged before the source goes, so
-        that a kill leaves two copies (the next run removes the source), never none."""
-        path = Path(name)
+        """Move the file's bytes and mode (``source``) into the quarantine ``folder`` (a
+        symbolic link followed leaves its target, and the link goes); logged before the
+        source goes, so that a kill leaves two copies (the next run removes the source),
+        never none. Only a copy this call created is ever removed again."""
+        path, digest = Path(name), _sha256(source[0])
         if path.parent.resolve() == folder.resolve():
             target, created = path, False
         else:
-            target, created = _place(path, digest, folder)
+            target, created = _place(name, *source, folder)
         fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
         if isinstance(result, Imported):
             fields["encoding"] = result.encoding.name
@@ -1099,6 +1141,8 @@ class _Importer:
         if target != path:
             try:
                 path.unlink()
+            except FileNotFoundError:
+                pass  # another run moved it first: its bytes are in ``target`` all the same
             except OSError:
                 if created:
                     with contextlib.suppress(OSError):
