@@ -371,18 +371,7 @@ def decode_bytes(
     ...
     codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
-    return _decode_text_file(bytes(data), None, declared, candidates, detector, default, errors)
-
-
-def _decode_text_file(
-    data: bytes,
-    where: str | None,
-    declared: str | Encoding | None,
-    candidates: Sequence[str | Encoding] | None,
-    detector: str | Detector,
-    default: str | Encoding,
-    errors: str,
-) -> Decoded:
+    data = bytes(data)
     _check_errors(errors)
     encoding = None if declared is None else file_label(declared)
     wanted, detect, fallback = undeclared_options(candidates, detector, default)
@@ -393,7 +382,7 @@ def _decode_text_file(
         detector=detect,
         default=fallback,
     )
-    return _decode(data, decision, errors, where)
+    return _decode(data, decision, errors)
 
 
 def decode_file(
@@ -417,4 +406,10 @@ def decode_file(
     if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
         raise TypeError(f"decode_file() takes a path, not {type(path).__name__}")
     data = Path(path).read_bytes()
-    return _decode_text_file(data, str(path), declared, candidates, detector, default, errors)
+    try:
+        return decode_bytes(
+            data, declared, candidates, detector=detector, default=default, errors=errors
+        )
+    except DecodeError as exc:
+        exc.where = str(path)  # the error names the file, which decode_bytes does not know
+        raise
