@@ -33,8 +33,6 @@ Unit = Literal["bytes", "utf16", "code_points", "graphemes"]
 #: The units, from the smallest piece to the largest.
 UNITS: tuple[Unit, ...] = get_args(Unit)
 
-_GRAPHEMES_EXTRA = f"grapheme clusters need the regex package: {install_hint('graphemes')}"
-
 
 def graphemes(text: str) -> list[str]:
     """Split ``text`` into extended grapheme clusters (UAX #29), in order.
@@ -52,7 +50,8 @@ def graphemes(text: str) -> list[str]:
     try:
         regex = importlib.import_module("regex")
     except ImportError:
-        raise ModuleNotFoundError(_GRAPHEMES_EXTRA, name="regex") from None
+        needed = f"grapheme clusters need the regex package: {install_hint('graphemes')}"
+        raise ModuleNotFoundError(needed, name="regex") from None
     found: list[str] = regex.findall(r"\X", text)
     return found
 
