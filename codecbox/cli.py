@@ -120,12 +120,13 @@ def _candidates(value: str) -> list[Encoding]:
 
 
 def _positive(value: str) -> int:
+    """A number of bytes, from 1 to 1 GiB (more would be read into memory at once)."""
     try:
         number = int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {number}")
+    if not 1 <= number <= 2**30:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {2**30} (1 GiB), got {number}")
     return number
 
 
@@ -427,10 +428,14 @@ def _write_text(text: str) -> None:
 
 def _read(name: str, size: int = -1) -> bytes:
     """The bytes of file ``name`` (``-``: standard input), all or the first ``size``."""
-    if name == STDIO:
-        return sys.stdin.buffer.read(size)
-    with open(name, "rb") as f:
-        return f.read(size)
+    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
+        if size < 0:
+            return f.read()
+        parts = []  # read(size) would take all of size in memory first, however short f is
+        while size > 0 and (part := f.read(min(size, CHUNK))):
+            parts.append(part)
+            size -= len(part)
+        return b"".join(parts)
 
 
 def _print_json(record: dict[str, object]) -> None:
@@ -752,7 +757,7 @@ def _convert(args: argparse.Namespace) -> int:
     except (DecodeError, EncodeError, OSError) as exc:
         bar.close()  # before the message, so that the bar is not drawn over it
         if isinstance(exc, OSError):
-            return _err(_file_error(dst, exc))
+            return _err(_file_error("standard output" if dst == STDIO else dst, exc))
         if not isinstance(exc, DecodeError) or decision is None:
             return _err(str(exc))
         exc.rule = exc.rule or decision.rule.value
@@ -810,7 +815,8 @@ class _Log:
         self.last: dict[str, dict[str, Any]] = {}
         #: every copy each file was ever imported to: this import may overwrite those
         self.written: dict[str, set[str]] = {}
-        self._f = open(path, "ab")  # closed by close()
+        self.path = path
+        self._f = open(path, "ab", buffering=0)  # closed by close()
         try:
             # Locked before reading, so that what is read stays true while this run lasts.
             with contextlib.suppress(ImportError, AttributeError):  # Windows, Pyodide: no lock
@@ -834,9 +840,13 @@ class _Log:
 
     def append(self, record: dict[str, Any]) -> None:
         record["policy"] = self.policy
-        self._f.write((json.dumps(record, ensure_ascii=True) + "\n").encode("ascii"))
-        self._f.flush()
-        os.fsync(self._f.fileno())
+        line = memoryview((json.dumps(record, ensure_ascii=True) + "\n").encode("ascii"))
+        try:
+            while line:  # a full disk may take part of it first
+                line = line[self._f.write(line) or 0 :]
+            os.fsync(self._f.fileno())
+        except OSError as exc:  # named, for main()'s one line
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
         self._remember(record)
 
     def _remember(self, record: dict[str, Any]) -> None:
@@ -1212,6 +1222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
+    if sys.stdout is None:  # started with it closed (``>&-``): every command writes there
+        return _err(f"codecbox {args.command}: standard output is closed; nothing done")
     resume = "; run the same command again to finish the import" if args.command == "import" else ""
     try:
         # The README's rule: asking for what an extra provides, without it, names the extra.
@@ -1228,9 +1240,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Stopped as exc:
         print(f"codecbox: stopped{resume}", file=sys.stderr)
         return 128 + int(exc.args[0])
-    except BrokenPipeError:
-        # The reader went away (``| head``): say nothing more, and do not let Python
-        # complain about the final flush of stdout.
-        with contextlib.suppress(OSError, ValueError):
+    except OSError as exc:
+        if exc.filename is not None:  # the import log (a full disk): the files logged are done
+            return _err(f"codecbox {args.command}: {_file_error('', exc)}{resume}")
+        # Standard output could not be written (full, closed); the reader gone (``| head``)
+        # needs no message. Do not let Python complain again at its final flush of stdout.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_ERROR
+        if isinstance(exc, BrokenPipeError):
+            return EXIT_ERROR
+        return _err(f"codecbox {args.command}: {_file_error('standard output', exc)}")

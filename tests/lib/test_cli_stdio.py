@@ -258,3 +258,68 @@ def test_each_help_has_examples_and_its_own_exit_status(work, command, lines):
         assert line in text
     answering = command in ("detect", "decode", "html")
     assert ("  3  " in text) is not answering  # detect, decode and html never exit 3
+
+
+# --- standard output closed or full, the log's disk full, bad numbers (issue 19, N14) -------
+
+EVERY_COMMAND = [
+    ["detect", "utf8.txt"],
+    ["detect", "--json", "utf8.txt"],
+    ["decode", "utf8.txt"],
+    ["html", "utf8.txt"],
+    ["html", "--text", "utf8.txt"],
+    ["convert", "utf8.txt", "-"],
+    ["import", "utf8.txt", "--into", "out"],
+    ["encodings"],
+]
+
+
+def _shell(command: list[str], redirect: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    line = " ".join([sys.executable, "-m", "codecbox", *command, redirect])
+    return subprocess.run(["sh", "-c", line], cwd=cwd, capture_output=True, timeout=60)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="/dev/full (Linux)")
+@pytest.mark.parametrize("command", EVERY_COMMAND, ids=" ".join)
+def test_a_full_standard_output_is_exit_1_and_one_line(work, command):
+    result = _shell(command, ">/dev/full", work)
+    assert result.returncode == 1
+    assert err(result).splitlines()[-1] == (
+        f"codecbox {command[0]}: standard output: No space left on device"
+        if command[0] != "convert"
+        else "standard output: No space left on device"
+    )
+    assert "Traceback" not in err(result)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sh")
+@pytest.mark.parametrize("command", EVERY_COMMAND, ids=" ".join)
+def test_a_closed_standard_output_is_exit_1_and_nothing_done(work, command):
+    before = snapshot(work)
+    result = _shell(command, ">&-", work)
+    assert result.returncode == 1
+    assert err(result) == f"codecbox {command[0]}: standard output is closed; nothing done\n"
+    assert snapshot(work) == before
+
+
+@pytest.mark.parametrize("number", ["0", "-1", str(10**30), str(2**63)])
+def test_a_number_out_of_range_is_a_usage_error(work, number):
+    result = codecbox("detect", "--max-bytes", number, "utf8.txt", cwd=work)
+    assert result.returncode == 2
+    assert err(result).splitlines()[-1].startswith("codecbox detect: error: argument --max-bytes")
+
+
+def test_a_full_disk_for_the_log_is_exit_1_and_one_line(work, monkeypatch, capsys):
+    from codecbox import cli
+
+    def full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli.os, "fsync", full)
+    monkeypatch.chdir(work)
+    assert cli.main(["import", "utf8.txt", "--into", "out"]) == 1
+    log = Path("out") / ".codecbox-import.jsonl"
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"codecbox import: {log}: No space left on device; run the same command again to "
+        "finish the import"
+    )
