@@ -1,18 +1,15 @@
 """Where an encoding is written down: byte order marks, the Content-Type charset, ``<meta>``.
 
-Before anything is guessed, the bytes and their envelope may already say what they
-are. This module reads those declarations exactly as the standards do:
+Read exactly as the standards do:
 
-* :func:`bom`: a byte order mark at the very start (one table, :data:`BOMS`; the
-  UTF-32 marks count for files, not for web pages, as in the Encoding Standard);
-* :func:`charset_from_content_type`: the ``charset`` of an HTTP ``Content-Type``, which
-  :func:`extract_mime_type` reads as the Fetch Standard does (:func:`parse_mime_type`
-  is the MIME Sniffing Standard's parser);
-* :func:`prescan`: the HTML Standard's ``<meta charset>`` (or ``http-equiv``) in the first
-  1024 bytes, walked as its prescan does, then the XML declaration;
-* :func:`meta_while_parsing`: the ``<meta>`` the HTML tokenizer meets first in the whole
-  document (outside comments, scripts, ``<title>``...), which makes a browser "change the
-  encoding" while parsing; :func:`html_meta` puts the two together as a browser ends up.
+* :func:`bom`: a byte order mark (:data:`BOMS`; UTF-32's count for files, not for pages);
+* :func:`charset_from_content_type`: an HTTP ``Content-Type``'s charset, as the Fetch
+  Standard's :func:`extract_mime_type` reads it (:func:`parse_mime_type`: MIME Sniffing's);
+* :func:`prescan`: the HTML Standard's prescan of the first 1024 bytes, then the XML
+  declaration;
+* :func:`meta_while_parsing`: the first ``<meta>`` the HTML tokenizer meets (not in comments,
+  scripts, ``<title>``...), which makes a browser "change the encoding" while parsing;
+  :func:`html_meta` puts the two together as a browser ends up.
 
 >>> bom(b"\\xef\\xbb\\xbfhola")
 (Encoding(name='UTF-8', codec='utf-8'), 3)
@@ -51,8 +48,7 @@ __all__ = [
 # --- byte order marks ---------------------------------------------------------------------
 
 #: (mark, encoding it announces, a codec that decodes the bytes *with* the mark and drops
-#: it, whether browsers honour it), from :data:`codecbox.table.TABLE`. Longest first: the
-#: UTF-32LE mark starts with UTF-16LE's.
+#: it, whether browsers honour it), from :data:`codecbox.table.TABLE`; longest first.
 BOMS: tuple[tuple[bytes, str, str, bool], ...] = tuple(
     (r.bom, r.python or r.name, r.sig, r.exact is not None) for r in TABLE if r.bom
 )
@@ -61,20 +57,17 @@ BOMS: tuple[tuple[bytes, str, str, bool], ...] = tuple(
 def bom(data: bytes, *, web: bool = False, keep: bool = False) -> tuple[Encoding, int] | None:
     """The encoding a byte order mark at the start of ``data`` announces, and its length.
 
-    ``web=True`` knows only the three marks of the Encoding Standard (so ``FF FE 00 00``
-    is UTF-16LE followed by U+0000, as in a browser); files also have UTF-32.
-    With ``keep=True`` the encoding is one whose codec decodes the mark away itself
-    (``utf-8-sig``, ``utf-16``, ``utf-32``), and the length is 0.
+    ``web=True``: only the Encoding Standard's three (``FF FE 00 00`` is UTF-16LE and U+0000,
+    as in a browser). ``keep=True``: an encoding whose codec drops the mark itself
+    (``utf-8-sig``, ``utf-16``, ``utf-32``), and the length 0.
 
     >>> import codecs
     >>> bom(codecs.BOM_UTF32_LE + "a".encode("utf-32-le"))
     (Encoding(name='utf-32-le', codec='utf-32-le'), 4)
     >>> bom(codecs.BOM_UTF32_LE, web=True)
     (Encoding(name='UTF-16LE', codec='utf-16-le'), 2)
-    >>> bom(codecs.BOM_UTF16_BE + b"\\x00a", keep=True)
-    (Encoding(name='utf-16', codec='utf-16'), 0)
-    >>> print(bom(b"hola"))
-    None
+    >>> bom(codecs.BOM_UTF16_BE + b"\\x00a", keep=True), bom(b"hola")
+    ((Encoding(name='utf-16', codec='utf-16'), 0), None)
     """
     for mark, announced, eating, for_web in BOMS:
         if (for_web or not web) and data.startswith(mark):
@@ -88,8 +81,8 @@ _label = functools.lru_cache(maxsize=512)(lookup)
 
 @functools.lru_cache(maxsize=128)
 def web_encoding(name: str) -> Encoding:
-    """The :class:`~codecbox.labels.Encoding` a browser decodes with for a label found in a
-    page or a header (``resolve(name, label=True)``, remembered).
+    """The :class:`~codecbox.labels.Encoding` a browser decodes with for a label in a page or a
+    header (``resolve(name, label=True)``, remembered).
 
     >>> web_encoding("latin1").name
     'windows-1252'
@@ -149,9 +142,8 @@ class MimeType:
 
 
 def parse_mime_type(value: str) -> MimeType | None:
-    """The MIME Sniffing Standard's "parse a MIME type", or None for failure: invalid
-    parameters are dropped, the first of two with one name wins, quoted values lose their
-    quotes and backslash escapes (single quotes are just characters).
+    """The MIME Sniffing Standard's "parse a MIME type", or None: invalid parameters are
+    dropped, the first of two with one name wins, quoted values lose quotes and escapes.
 
     >>> parse_mime_type('text/html;charset="\\\\g\\\\b\\\\k";charset=big5').parameters
     {'charset': 'gbk'}
@@ -184,9 +176,8 @@ _VALUE = re.compile(r'(?:[^",]|' + _QUOTED + r")*")
 
 
 def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
-    """The Fetch Standard's "extract a MIME type" from a Content-Type value (or the values of
-    several headers): the last valid MIME type but ``*/*``, which keeps the charset of one
-    with the same essence before it; None if there is none.
+    """The Fetch Standard's "extract a MIME type" from Content-Type values: the last valid one
+    but ``*/*``, with the charset of one of the same essence before it if it has none.
 
     >>> str(extract_mime_type(["text/html;charset=gbk", "text/html"]))
     'text/html;charset=gbk'
@@ -240,8 +231,7 @@ _CHARSET_IN = re.compile(
 
 
 def _charset_in(value: str) -> str | None:
-    """The HTML Standard's "extracting a character encoding from a meta element", as lax as
-    browsers are with ``<meta content>`` (not for HTTP headers)."""
+    """The HTML Standard's "extracting a character encoding from a meta element"."""
     m = _CHARSET_IN.search(value)
     label = None if m is None else m.group(1) or m.group(2) or m.group(3)
     return _label(label) if label else None  # no label, or an empty one
@@ -254,16 +244,16 @@ _CHANGED_TO = {"UTF-16BE": "UTF-8", "UTF-16LE": "UTF-8", "x-user-defined": "wind
 
 def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
     """The encoding a <meta> names by its attributes (from the end of its name to its ">"),
-    for the prescan (values in ASCII lowercase; a charset attribute that names no encoding
-    makes the tag name none) or for the tree builder (character references decoded; such a
-    charset leaves the word to http-equiv). The first of two attributes with a name counts.
-    (Markup is ASCII in every encoding a <meta> can name.)"""
+    for the prescan (values lowercased; an unknown charset makes the tag name none) or the
+    tree builder (character references decoded; an unknown charset leaves it to http-equiv)."""
     if not prescan and not _may_declare(attributes):
         return None
     text = str if prescan else html.unescape
     found: dict[bytes, str] = {}
-    for name, value in _attribute_list(attributes.lower() if prescan else attributes):
-        found.setdefault(name.lower(), text(value.decode("latin-1")))
+    for a in _ATTRIBUTE.finditer(attributes.lower() if prescan else attributes):  # to the ">"
+        if a["name"]:
+            value = a["dq"] or a["sq"] or a["unq"] or b""
+            found.setdefault(a["name"].lower(), text(value.decode("latin-1")))  # markup: ASCII
     charset, equiv, content = (found.get(b"charset"), found.get(b"http-equiv", ""),
                                found.get(b"content"))  # fmt: skip
     label = None if charset is None else _label(charset)
@@ -274,8 +264,9 @@ def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
 
 
 def _may_declare(markup: bytes) -> bool:
-    """Can a <meta> in ``markup`` name an encoding? Not without "charset", which a numeric
-    character reference could spell. (``find``: on bytes, ``in`` raises and clears an error.)"""
+    """Can a <meta> in ``markup`` name an encoding? Not without "charset", or a numeric
+    character reference that could spell it. (``find``: on bytes, ``in`` raises and clears
+    an error.)"""
     return (markup.find(b"&") >= 0 and markup.find(b"&#") >= 0) or (
         markup.lower().find(b"charset") >= 0
     )
@@ -283,10 +274,9 @@ def _may_declare(markup: bytes) -> bool:
 
 # --- regular expressions: possessive quantifiers on every Python ---------------------------
 #
-# The walks below match with possessive quantifiers (never backtracked into: a match is the
-# standard's own parse, in linear time), which Python's re has from 3.11; on 3.10 _atomic
-# writes them without (the same matches: tests compare them). The rewrite adds groups, so
-# the code reads named groups only.
+# The walks below use possessive quantifiers (a match is the standard's own parse, in linear
+# time), which re has from 3.11; on 3.10 _atomic rewrites them (tests compare the matches).
+# The rewrite adds groups: the code reads named groups only.
 
 _POSSESSIVE = sys.version_info >= (3, 11)
 
@@ -296,10 +286,9 @@ def _once(pattern: bytes, name: bytes) -> bytes:  # (?>pattern): a lookahead is 
 
 
 def _atomic(pattern: bytes) -> bytes:
-    """``pattern`` with each ``X*+``, ``X++`` and ``X?+`` (not ``{m,n}+``) written without
-    them: a repeated byte (a class, an escape, a literal) gives back nothing of its run
-    (``X*+`` is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``); a repeated group is matched once,
-    and so is each turn, as 3.11 does.
+    """``pattern`` with each ``X*+``, ``X++``, ``X?+`` (not ``{m,n}+``) rewritten: a repeated
+    byte gives back nothing of its run (``X*+`` is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``);
+    a repeated group is matched once, and so is each turn, as 3.11 does.
 
     >>> _atomic(rb"(?:[^<]++|<)*+x?+")
     b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
@@ -329,13 +318,13 @@ def _atomic(pattern: bytes) -> bytes:
 
 
 def _compile(pattern: bytes) -> re.Pattern[bytes]:
-    """``re.compile`` on first use (importing compiles none of these, some 30 ms), with
-    possessive quantifiers rewritten before Python 3.11."""
+    """``re.compile`` on first use (importing compiles none of these, some 30 ms)."""
     return cast("re.Pattern[bytes]", _Deferred(pattern))
 
 
 class _Deferred:
-    """A pattern compiled when first used, then put in its place (in the module, _END_TAGS)."""
+    """A pattern compiled when first used (rewritten before Python 3.11), then put in its
+    place in the module or _END_TAGS."""
 
     def __init__(self, source: bytes) -> None:
         self._source = source
@@ -346,9 +335,8 @@ class _Deferred:
             self._compiled = re.compile(self._source if _POSSESSIVE else _atomic(self._source))
             homes: tuple[dict[Any, Any], ...] = (globals(), _END_TAGS)
             for home in homes:
-                for key, value in list(home.items()):
-                    if value is self:
-                        home[key] = self._compiled
+                for key in [key for key, value in home.items() if value is self]:
+                    home[key] = self._compiled
         return self._compiled
 
     def __getattr__(self, name: str) -> Any:
@@ -357,11 +345,10 @@ class _Deferred:
 
 def _patterns() -> dict[str, re.Pattern[bytes]]:
     """Every pattern :func:`_compile` made, compiled now, by name."""
-    homes: list[tuple[str, object]] = [*globals().items()]
-    homes += [(f"_END_TAGS[{key!r}]", value) for key, value in _END_TAGS.items()]
+    homes = [*globals().items(), *((f"_END_TAGS[{k!r}]", v) for k, v in _END_TAGS.items())]
     found = {name: v._compile() if isinstance(v, _Deferred) else v for name, v in homes}
-    bytes_patterns = [(k, v) for k, v in found.items() if isinstance(v, re.Pattern)]
-    return {k: v for k, v in bytes_patterns if isinstance(v.pattern, bytes)}
+    patterns = {k: v for k, v in found.items() if isinstance(v, re.Pattern)}
+    return {k: v for k, v in patterns.items() if isinstance(v.pattern, bytes)}
 
 
 # --- tags, as the prescan and the HTML tokenizer read them ---------------------------------
@@ -414,12 +401,6 @@ _TEXT_NAMES = (b"script", b"style", b"title", b"textarea", b"xmp", b"iframe", b"
 _END_TAGS = {name: _compile(rb"</(?i:" + name + b")" + _END) for name in _TEXT_NAMES}
 #: The letters no name in _TEXT_NAMES, "meta" or "plaintext" starts with.
 _PLAIN_LETTER = rb"[A-HJ-LOQRU-WYZa-hj-loqru-wyz]"
-
-
-def _attribute_list(attributes: bytes) -> list[tuple[bytes, bytes]]:
-    """The (name, value) of each attribute of a whole tag, from the end of its name."""
-    found = _ATTRIBUTE.finditer(attributes)  # one match after the other, to the ">"
-    return [(a["name"], a["dq"] or a["sq"] or a["unq"] or b"") for a in found if a["name"]]
 
 
 # --- the prescan: one match per construct; where the patterns fail, the bytes run out ----
