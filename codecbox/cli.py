@@ -25,6 +25,7 @@ import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -653,21 +654,25 @@ def _decode(args: argparse.Namespace) -> int:
 # --- convert --------------------------------------------------------------------------------
 
 _COUNTING = "codecbox.cli-count"
+#: The counts of the ``convert`` running in this thread (or context): error handlers are
+#: registered for the whole process, so the handler finds its call's counts here.
+_COUNTS: ContextVar[Counter[str]] = ContextVar("_COUNTS")
 
 
 def _counting() -> Counter[str]:
-    """Register ``_COUNTING``: ``replace``, counting the bytes it replaced by U+FFFD and the
-    characters it replaced by ``?``."""
-    counts: Counter[str] = Counter()
+    """``_COUNTING``: ``replace``, counting the bytes it replaced by U+FFFD and the
+    characters it replaced by ``?`` in a Counter of this call's own (per thread)."""
 
     def handler(exc: UnicodeError) -> tuple[str, int]:
         if not isinstance(exc, UnicodeDecodeError | UnicodeEncodeError):
             raise exc
         decoding = isinstance(exc, UnicodeDecodeError)
-        counts["byte" if decoding else "character"] += exc.end - exc.start
+        _COUNTS.get()["byte" if decoding else "character"] += exc.end - exc.start
         return ("\ufffd" if decoding else "?" * (exc.end - exc.start)), exc.end
 
-    codecs.register_error(_COUNTING, handler)
+    codecs.register_error(_COUNTING, handler)  # the same handler each time
+    counts: Counter[str] = Counter()
+    _COUNTS.set(counts)
     return counts
 
 

@@ -821,3 +821,32 @@ def test_import_quarantines_binary_and_mostly_utf8_as_import_file_does(work):
     assert log["mixed.txt"]["rule"] == "mostly valid UTF-8"
     assert log["mixed.txt"]["reason"].startswith("mostly valid UTF-8: 1 invalid byte")
     assert (log["u16.csv"]["rule"], log["u16.csv"]["confident"]) == ("NUL pattern", True)
+
+
+# --- per-call state (issue 19, N15) ---------------------------------------------------------
+
+
+def test_two_threads_running_main_do_not_share_counts(tmp_path, monkeypatch, capsys):
+    import threading
+
+    monkeypatch.chdir(tmp_path)
+    Path("clean.txt").write_bytes(SPANISH.encode("cp1252") * 500)
+    Path("dirty.txt").write_bytes((SPANISH.encode("utf-8") + b"\xff") * 500)
+    codes: dict[str, int] = {}
+
+    def convert(name: str, source: str) -> None:
+        args = ["convert", f"{name}.txt", f"{name}.out", "--from", source]
+        codes[name] = main([*args, "--errors", "replace"])
+
+    for _ in range(10):
+        threads = [threading.Thread(target=convert, args=n) for n in (("dirty", "utf-8"),)]
+        threads.append(threading.Thread(target=convert, args=("clean", "cp1252")))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert codes == {"clean": 0, "dirty": 3}
+        lines = capsys.readouterr().err.splitlines()
+        assert [line.rsplit("; ", 1)[1] for line in lines if line.startswith("dirty")] == [
+            "replaced 500 bytes by U+FFFD, 0 characters by ?"
+        ]
