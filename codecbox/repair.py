@@ -38,7 +38,6 @@ characters). Clean text never has that evidence, so it is left alone.
 from __future__ import annotations
 
 import codecs
-import dataclasses
 import operator
 import re
 import unicodedata
@@ -111,6 +110,7 @@ class _Reading:
         self.nbsp = table[0xA0] == "\xa0"
         self.leads = frozenset(table[0xC2:0xF5])
         self.chars = frozenset(table + _LOST)
+        self.as_first: frozenset[str] = frozenset()
         self.encoder = codecs.charmap_build(table)
         cont = table[0x80:0xC0] + _LOST
         c, c_sp = _class(cont), _class(cont + (" " if self.nbsp else ""))
@@ -132,6 +132,9 @@ def _table(codec: str) -> str:
 
 
 _READINGS = {name: _Reading(name, _table(codec)) for name, codec in READINGS.items()}
+_FIRST = _READINGS[WINDOWS_1252]
+for _r in _READINGS.values():  # the characters each reading writes as windows-1252 does
+    _r.as_first = frozenset(c for c, f in zip(_r.table, _FIRST.table, strict=True) if c == f)
 _ORDER = {name: i for i, name in enumerate(READINGS)}
 
 # Clean text is rejected here, at C speed: a lead byte and a continuation byte under some
@@ -381,9 +384,9 @@ _PAIR_COST = {
     for b in _CLASS_NAMES
     if (cost := sum(w for w, rules in enumerate(_RULES, 1) if re.fullmatch("|".join(rules), a + b)))
 }
-_CASE_TRIPLE = re.compile("[AL][AL][al]|GGg|CCc|YYy")  # a small letter after two capitals
-# a letter of a script that seldom writes one-letter words, alone
-_LONE = re.compile(f"(?<![{_ANY}mHRTM])[hrto](?![{_ANY}mHRTM])")
+# a small letter after two capitals (weight 1), and (group 1, weight 2) a letter of a script
+# that seldom writes one-letter words, alone
+_TRIPLES = re.compile(f"[AL][AL][al]|GGg|CCc|YYy|(?<![{_ANY}mHRTM])([hrto])(?![{_ANY}mHRTM])")
 
 
 def _cost(text: str) -> int:
@@ -391,7 +394,8 @@ def _cost(text: str) -> int:
     both = text.translate(_CLASSES)
     classes, costs = both[::2], both[1::2]
     total = costs.count("1") + 2 * costs.count("2") + 3 * costs.count("3")
-    total += len(_CASE_TRIPLE.findall(classes)) + 2 * len(_LONE.findall(classes))
+    found = _TRIPLES.findall(classes)
+    total += len(found) + len(found) - found.count("")  # the lone letters weigh 2
     pairs = map(operator.add, classes, classes[1:])
     return total + sum(map(_PAIR_COST.get, pairs, repeat(0)))
 
@@ -401,7 +405,7 @@ def _cost(text: str) -> int:
 #: A reading with this much evidence in a line also repairs its runs that look no worse.
 LINE_EVIDENCE = 2
 #: How many characters of a long text, at most, are weighed to repair it whole.
-WHOLE_SAMPLE = 60
+WHOLE_SAMPLE = 64
 _COSTS: dict[str, int] = {}
 
 
@@ -445,19 +449,18 @@ def _deepen(
     """text (a run, or a stretch of runs and ASCII) repaired by ``first``, then by up to two
     more layers while the whole result decodes again; the depth kept is the one that looks
     best. A stretch is weighed from its first character that is not ASCII (the text before
-    it stays as it is), on a sample of at most WHOLE_SAMPLE characters: the same share of
-    each text."""
+    it stays as it is), and the text before the repair on at most WHOLE_SAMPLE characters
+    from there: mojibake shows at once, and the gain is then a lower bound."""
     left, right = context
     skip = max(0, len(text) - len(text.lstrip(_ASCII)) - 2) if stretch else 0
-    share = min(1.0, WHOLE_SAMPLE / (len(text) - skip)) if stretch else 1.0
 
-    def cost(t: str) -> int:
-        return _cached_cost(left + t[skip : skip + (round(share * (len(t) - skip)) or 1)] + right)
+    def cost(t: str, sample: int = len(text)) -> int:
+        return _cached_cost(left + t[skip : skip + sample] + right)
 
-    before = cost(text)
+    before = cost(text, WHOLE_SAMPLE if stretch else len(text))
     layers, texts = [first], [fixed]
     best = (cost(fixed), 1)
-    while len(layers) < 3 and (stretch or " " not in fixed):
+    while best[0] and len(layers) < 3 and (stretch or " " not in fixed) and _SUSPECT.search(fixed):
         for r in dict.fromkeys((_READINGS[layers[-1][0]], *_ALL)):
             fits = set(fixed) <= r.chars if stretch else r.runs.fullmatch(fixed)
             deeper = fits and _try(r, fixed, False, False)
@@ -486,18 +489,44 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
                 continue
         for r in reading.runs.finditer(text, s, e):
             for run in _one_run(reading, text, *r.span()):
-                yield dataclasses.replace(run, stretch=s)
+                yield _Run(run.start, run.end, run.layers, run.texts, run.gain, run.cost, s)
 
 
-def _quiet(reading: _Reading, text: str, start: int, end: int) -> bool:
+_SHORT: dict[tuple[str, str, bool], tuple[int, str]] = {}  # a short run in context -> gain, result
+
+
+def _quiet(reading: _Reading, text: str, start: int, end: int, repaired: str = "") -> bool:
     """Does a short run of text[start:end] (one character, the size of the traps) look no
-    worse as it is?"""
-    return any(
-        run.gain <= 0
-        for m in reading.runs.finditer(text, start, end)
-        if m.end() - m.start() <= 3
-        for run in _one_run(reading, text, *m.span())
-    )
+    worse as it is? Not counted: a run that becomes a letter of the script most of the
+    ``repaired`` text is written in, and was not written in it."""
+    script = ""
+    for m in reading.runs.finditer(text, start, end):
+        s, e = m.span()
+        if e - s <= 3:
+            key = (reading.name, text[max(0, s - 2) : e + 2], _alone(text, s, e))
+            if (found := _SHORT.get(key)) is None:
+                runs = list(_one_run(reading, text, s, e))
+                found = _SHORT[key] = (runs[0].gain, runs[0].texts[-1]) if runs else (1, "")
+                if len(_SHORT) > 50_000:
+                    _SHORT.clear()
+            gain, fixed = found
+            if gain > 0:
+                continue
+            script = script or (_script(repaired) if repaired else "")
+            before, after = _classes(m.group()), _classes(fixed)
+            if not (script and any(c in script for c in after)) or any(c in script for c in before):
+                return True
+    return False
+
+
+def _classes(text: str) -> str:
+    return text.translate(_CLASSES)[::2]
+
+
+def _script(text: str) -> str:
+    """The classes of the script most letters of ``text`` are written in."""
+    classes = _classes(text)
+    return max(_GROUPS, key=lambda group: sum(classes.count(c) for c in group))
 
 
 def _one_run(reading: _Reading, text: str, s: int, e: int) -> Iterator[_Run]:
@@ -526,15 +555,19 @@ def _whole_line(text: str, chars: set[str]) -> _Run | None:
     size of the traps) looks better as it is."""
     best, seen, reading = None, set(), None
     for r in _ALL:
-        if not chars <= r.chars:
-            continue
+        if not chars <= r.chars or (r is not _FIRST and chars <= r.as_first):
+            continue  # it cannot read the text, or reads it as windows-1252 does
         found = _try(r, text, False, False)
         if found is not None and found[0] not in seen:
             seen.add(found[0])
             run = _deepen(text, ("", ""), (r.name, False, found[1]), found[0], True)
             if run.gain >= LINE_EVIDENCE and (best is None or run.gain > best.gain):
                 best, reading = run, r
-    if best is None or reading is None or _quiet(reading, text, 0, len(text)):
+                if run.gain == run.cost:
+                    break  # it looks like clean text: no reading can do better
+    if best is None or reading is None:
+        return None
+    if _quiet(reading, text, 0, len(text), best.texts[-1][:WHOLE_SAMPLE]):
         return None
     return best
 
@@ -546,7 +579,9 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     if whole is not None:
         return [whole], []
     readings = [r for r in _ALL if not r.leads.isdisjoint(chars)]
-    coverage = {r.name: len("".join(r.runs.findall(text))) for r in readings}
+    suspect = _SUSPECT.search(text)
+    first = max(0, suspect.start() - 1) if suspect else 0
+    coverage = {r.name: len("".join(r.runs.findall(text, first))) for r in readings}
     readings.sort(key=lambda r: -coverage[r.name])  # stable: the order of READINGS on a tie
     chosen: list[_Run] = [
         _Run(m.start(), m.end(), ((SURROGATES, False, "UTF-16"),), (f,), 9, 9)
@@ -596,6 +631,8 @@ def _whole_text(text: str, steps: list[Step], result: str) -> list[Step] | None:
     """The same repair as whole-text steps, one per layer, if there is one: such steps
     replay on other text damaged the same way."""
     if any(s.nbsp or s.encoding == SURROGATES for s in steps):
+        return None
+    if not set(text) <= _READINGS[steps[0].encoding].chars:
         return None
     whole = Step(steps[0].encoding, decoding=steps[0].decoding)
     layers: list[Step] = []
