@@ -84,10 +84,20 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
+#: Control characters (C0, DEL, C1) written as repr writes them.
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(32), *range(127, 160))}
+
+
+def _shown(name: object) -> str:
+    """A file name for human output, its control characters escaped as repr does (a newline,
+    a terminal's ESC): no name can forge a line or move the cursor. JSON has it exact."""
+    return str(name).translate(_ESCAPES)
+
+
 def _file_error(name: str, exc: OSError) -> str:
     """``name: No such file or directory``: the file first, as the decode errors do."""
     where = exc.filename if exc.filename is not None else name
-    return f"{os.fsdecode(where)}: {exc.strerror or exc}"
+    return f"{_shown(os.fsdecode(where))}: {exc.strerror or exc}"
 
 
 # --- the parser -----------------------------------------------------------------------------
@@ -519,7 +529,7 @@ class _Decision:
             parts.append(f"{self.replaced} U+FFFD inserted")
         if self.first is not None:
             parts.append(f"from the first {self.first} bytes")
-        return ", ".join(parts) if name is None else f"{name}: {', '.join(parts)}"
+        return ", ".join(parts) if name is None else f"{_shown(name)}: {', '.join(parts)}"
 
     def record(self, name: str) -> dict[str, object]:
         asked = self.guess if self.rule in (Rule.DETECTED, Rule.DEFAULT) else None
@@ -635,7 +645,7 @@ def _decode(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _err(_file_error(args.file, exc))
     except DecodeError as exc:
-        exc.where = args.file
+        exc.where = _shown(args.file)
         return _err(str(exc))
     decision = _decided(result)
     if html and not args.text:
@@ -721,7 +731,7 @@ def _transcode(
     reports: list[TranscodeReport] = []
 
     def write(out: BinaryIO) -> None:
-        options: dict[str, Any] = {"where": src, "progress": bar.update}
+        options: dict[str, Any] = {"where": _shown(src), "progress": bar.update}
         reports.append(transcode_stream(chunks, out, source, args.target, errors, **options))
 
     if dst != STDIO:  # as transcode(): a new DST gets SRC's permission bits
@@ -736,9 +746,9 @@ def _transcode(
 def _convert(args: argparse.Namespace) -> int:
     src, dst = args.src, args.dst
     if STDIO not in (src, dst) and _same_file(src, dst):
-        raise _Usage(f"SRC and DST are the same file: {src}")
+        raise _Usage(f"SRC and DST are the same file: {_shown(src)}")
     if dst == STDIO and src != STDIO and _writes_into(src, sys.stdout):
-        raise _Usage(f"SRC and DST are the same file: standard output is {src}")
+        raise _Usage(f"SRC and DST are the same file: standard output is {_shown(src)}")
     if dst == STDIO and getattr(sys.stdout, "buffer", None) is None:
         raise _Usage("DST '-': this standard output takes text, not bytes")  # an embedding
     detector = None if args.source is not None else _detector(args)
@@ -778,8 +788,9 @@ def _convert(args: argparse.Namespace) -> int:
     n, m = counts["byte"], counts["character"]
     replaced = f"; replaced {_plural(n, 'byte')} by U+FFFD, {_plural(m, 'character')} by ?"
     _err(
-        f"{src} -> {dst}: {how}; {report.bytes_read} bytes read as {report.source}, "
-        f"{report.bytes_written} written as {report.target}{replaced if n or m else ''}"
+        f"{_shown(src)} -> {_shown(dst)}: {how}; {report.bytes_read} bytes read as "
+        f"{report.source}, {report.bytes_written} written as {report.target}"
+        + (replaced if n or m else "")
     )
     guessed = decision is not None and not decision.rule.certain
     return EXIT_REVIEW if n or m or guessed else EXIT_OK
@@ -964,17 +975,18 @@ def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
         path = Path(name)
         dst = into / path.name
         if path.is_dir():
-            raise _Usage(f"{name}: is a folder (give the files)")
+            raise _Usage(f"{_shown(name)}: is a folder (give the files)")
         if path.name in names:
             raise _Usage(
-                f"{names[path.name]} and {name} would both be copied to {dst}; "
+                f"{_shown(names[path.name])} and {_shown(name)} would both be copied to "
+                f"{_shown(dst)}; "
                 "import them into different folders"
             )
         names[path.name] = name
         if dst.absolute() == log.absolute():
-            raise _Usage(f"{name}: its copy would overwrite the log {log}")
+            raise _Usage(f"{_shown(name)}: its copy would overwrite the log {_shown(log)}")
         if _same_file(name, str(dst)):
-            raise _Usage(f"{name}: is already in --into {into}")
+            raise _Usage(f"{_shown(name)}: is already in --into {_shown(into)}")
     return into, quarantine, log
 
 
@@ -1021,7 +1033,7 @@ def _import(args: argparse.Namespace) -> int:
         f"(copied, review them), {tally['quarantined']} quarantined, {tally['undecided']} "
         f"undecided, {tally['error']} failed"
         + (f"; {tally['earlier']} of them done by an earlier run" if tally["earlier"] else "")
-        + f"\nlog: {log_path}",
+        + f"\nlog: {_shown(log_path)}",
         flush=True,
     )
     return EXIT_ERROR if tally["error"] else EXIT_REVIEW if review else EXIT_OK
@@ -1063,11 +1075,11 @@ class _Importer:
                 record = self.move_out(name, key, (data, mode), result, self.quarantine)
             else:
                 assert isinstance(result, Quarantined)
-                self.bar.note(f"{name}: undecided, left in place: {result.reason}")
+                self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
                 rule = None if result.rule is None else result.rule.value
                 record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
         except DecodeError as exc:
-            exc.where = name
+            exc.where = _shown(name)
             fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
             return self.failed(key, digest, str(exc), **fields), 0
         except OSError as exc:
@@ -1120,13 +1132,14 @@ class _Importer:
         if dst.exists() and _absolute(dst) in self.log.written.get(key, ()):
             write_atomic(dst, content)
         elif not _create(dst, content, mode) and _sha256_file(dst) != _sha256(content):
-            message = f"{name}: {dst} exists and was not written by an import of this file"
+            message = f"{_shown(dst)} exists and was not written by an import of this file"
+            message = f"{_shown(name)}: {message}"
             return self.failed(key, digest, f"{message}; not overwriting it")
         fields: dict[str, Any] = {"encoding": result.encoding.name, "rule": result.rule.value}
         fields.update(confident=result.confident, destination=_absolute(dst))
         if not result.confident:
             fields["confidence"] = None if result.guess is None else result.guess.confidence
-            self.bar.note(f"{name}: guessed {result.how}: review {dst}")
+            self.bar.note(f"{_shown(name)}: guessed {result.how}: review {_shown(dst)}")
         return self.logged(key, digest, "imported", **fields)
 
     def move_out(
@@ -1163,7 +1176,7 @@ class _Importer:
                     with contextlib.suppress(OSError):
                         target.unlink()
                 raise
-        self.bar.note(f"{name}: quarantined ({fields['reason']}) -> {target}")
+        self.bar.note(f"{_shown(name)}: quarantined ({fields['reason']}) -> {_shown(target)}")
         return record
 
 

@@ -850,3 +850,25 @@ def test_two_threads_running_main_do_not_share_counts(tmp_path, monkeypatch, cap
         assert [line.rsplit("; ", 1)[1] for line in lines if line.startswith("dirty")] == [
             "replaced 500 bytes by U+FFFD, 0 characters by ?"
         ]
+
+
+# --- file names in human output (issue 19, N18) ---------------------------------------------
+
+
+@POSIX_ONLY
+def test_a_file_name_cannot_forge_a_line_or_reach_the_terminal(work):
+    evil = "x.txt\nbad.txt: UTF-8 (BOM), certain\x1b[2K.txt"
+    (work / evil).write_text(SPANISH, encoding="utf-8")
+    result = codecbox("detect", "utf8.txt", evil, cwd=work)
+    assert result.returncode == 0
+    assert out(result).splitlines() == [
+        "utf8.txt: UTF-8 (valid UTF-8), certain",
+        "x.txt\\nbad.txt: UTF-8 (BOM), certain\\x1b[2K.txt: UTF-8 (valid UTF-8), certain",
+    ]
+    assert json.loads(out(codecbox("detect", "--json", evil, cwd=work)))["file"] == evil
+    result = codecbox("import", evil, "--into", "out", "--declared", "ascii", cwd=work)
+    assert result.returncode == 1
+    assert err(result).splitlines() == [
+        "x.txt\\nbad.txt: UTF-8 (BOM), certain\\x1b[2K.txt: cannot decode byte c2 at offset 0 "
+        "as ascii (declared): ordinal not in range(128)"
+    ]
