@@ -202,7 +202,9 @@ def test_chains(chain, text):
     r = fix_mojibake(broken)
     assert (r.text, r.reason) == (text, Reason.CLEAN)
     assert apply_steps(broken, r.steps) == text
-    assert [s.encoding for s in r.steps] == list(reversed(chain))  # the last reading first
+    assert {s.encoding for s in r.steps} == set(chain)
+    if len(r.steps) == len(chain):  # whole-text steps: the last reading is undone first
+        assert [s.encoding for s in r.steps] == list(reversed(chain))
 
 
 def test_vietnamese():
