@@ -311,16 +311,7 @@ def _classify(ch: str) -> tuple[str, int]:
     return ("," if ch in _ORDINARY else "*" if ch in "™®©" else "$"), cost
 
 
-class _Table(dict[int, str]):
-    """A str.translate table that classifies a character the first time it is seen."""
-
-    def __missing__(self, code: int) -> str:
-        cls, cost = _classify(chr(code))
-        self[code] = found = cls + "-123"[min(cost, 3)]
-        return found
-
-
-_CLASSES = _Table()
+_CLASSES: dict[int, str] = {}  # code point -> its class and its own cost ("-123")
 _LAT, _GRE = "aAlLv", "gG"
 _GROUPS = [_LAT, _GRE, "cC", "yY", "h", "r", "k", "t", "o"]
 _ANY = "".join(_GROUPS)
@@ -359,6 +350,11 @@ def _cost(text: str) -> int:
     if (found := _COSTS.get(text)) is not None:
         return found
     both = text.translate(_CLASSES)
+    if len(both) != 2 * len(text):  # a character seen for the first time
+        for code in set(map(ord, text)) - _CLASSES.keys():
+            cls, cost = _classify(chr(code))
+            _CLASSES[code] = cls + "-123"[min(cost, 3)]
+        both = text.translate(_CLASSES)
     classes, costs = both[::2], both[1::2]
     found = costs.count("1") + 2 * costs.count("2") + 3 * costs.count("3")
     triples = _TRIPLES.findall(classes)
@@ -460,32 +456,22 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
             yield from _one_run(reading, text, *r.span(), s)
 
 
-_SHORT: dict[tuple[str, str, bool], tuple[int, str]] = {}  # short run in context: gain, result
+_SHORT: dict[tuple[str, str, bool], int] = {}  # a short run in context -> its gain
 
 
-def _quiet(reading: _Reading, text: str, start: int, end: int, repaired: str = "") -> bool:
-    """Does a short run of text[start:end] (one character: the size of the traps) look no
-    worse as it is? A run that becomes a letter of the script most of the ``repaired`` text
-    is in, and was not written in it, does not count."""
-    script = ""
+def _quiet(reading: _Reading, text: str, start: int, end: int) -> bool:
+    """Does a short run of text[start:end] (one character: the size of the traps) look
+    worse repaired? (One that looks no worse would be repaired run by run too.)"""
     for m in reading.runs.finditer(text, start, end):
         s, e = m.span()
-        if e - s > 3:
-            continue
-        key = (reading.name, text[max(0, s - 2) : e + 2], _alone(text, s, e))
-        if (found := _SHORT.get(key)) is None:
-            runs = list(_one_run(reading, text, s, e))
-            found = _SHORT[key] = (runs[0].gain, runs[0].texts[-1]) if runs else (1, "")
-            if len(_SHORT) > 50_000:
-                _SHORT.clear()
-        if found[0] > 0:
-            continue
-        if not script and repaired:
-            classes = repaired.translate(_CLASSES)[::2]
-            script = max(_GROUPS, key=lambda group: sum(map(classes.count, group)))
-        before, after = m.group().translate(_CLASSES)[::2], found[1].translate(_CLASSES)[::2]
-        if not (script and any(c in script for c in after)) or any(c in script for c in before):
-            return True
+        if e - s <= 3:
+            key = (reading.name, text[max(0, s - 2) : e + 2], _alone(text, s, e))
+            if (gain := _SHORT.get(key)) is None:
+                gain = _SHORT[key] = min((r.gain for r in _one_run(reading, text, s, e)), default=0)
+                if len(_SHORT) > 50_000:
+                    _SHORT.clear()
+            if gain < 0:
+                return True
     return False
 
 
@@ -504,7 +490,8 @@ def _whole(text: str, chars: set[str]) -> _Run | None:
                 best, reading = run, r
                 if run.gain == run.cost:
                     break  # it looks like clean text: no reading can do better
-    if best is None or _quiet(reading, text, 0, len(text), best.texts[-1][:SAMPLE]):
+    # a repair that looks like clean text made no run worse; else each short run is weighed
+    if best is None or (best.gain < best.cost and _quiet(reading, text, 0, len(text))):
         return None
     return best
 
