@@ -15,6 +15,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import dataclasses
+import itertools
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -81,13 +82,13 @@ _MARKED: dict[str, tuple[dict[bytes, str], str]] = {
 _OVERFLOW = "pending buffer overflow"
 
 
-def _decoders(
+def _start(
     codec: str, errors: str, chunks: Iterable[bytes]
-) -> Iterator[tuple[bytes, codecs.IncrementalDecoder, int]]:
-    """A first (maybe empty) piece, then the other chunks, each with its decoder and the
-    bytes it skips. For the codecs that sniff a byte order mark, CPython's incremental
-    decoders differ from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and
-    utf-32 refuse a stream without one): the mark is read here, then a plain decoder."""
+) -> tuple[codecs.IncrementalDecoder, int, Iterator[bytes]]:
+    """The decoder for ``chunks``, the bytes of a byte order mark it skips, and the chunks
+    from there on. For the codecs that sniff a mark, CPython's incremental decoders differ
+    from decoding the whole input (utf-8-sig drops a cut mark, utf-16 and utf-32 refuse a
+    stream without one): the mark is read here, and a plain decoder takes over."""
     marks, chosen = _MARKED.get(codec, ({}, codec))
     rest = iter(chunks)
     head, skip = b"", 0
@@ -100,9 +101,7 @@ def _decoders(
             if head.startswith(mark):
                 skip, chosen = len(mark), after
     decoder = codecs.getincrementaldecoder(chosen)(errors)
-    yield head[skip:], decoder, skip
-    for chunk in rest:
-        yield chunk, decoder, 0
+    return decoder, skip, itertools.chain((head[skip:],), rest)
 
 
 def iter_decode(
@@ -136,11 +135,11 @@ def iter_decode(
         return DecodeError.wrap(exc, base=base, where=where, encoding=enc.name)
 
     def texts() -> Iterator[str]:
-        fed = 0  # bytes of the stream given to a decoder so far
-        pieces = _decoders(codec, errors, chunks)
-        for chunk, decoder, skip in pieces:
+        # fed: the bytes of the stream given to the decoder so far (and a skipped mark)
+        decoder, fed, pieces = _start(codec, errors, chunks)
+        for chunk in pieces:
             state = decoder.getstate()
-            fed += skip + len(chunk)
+            fed += len(chunk)
             try:
                 text = decoder.decode(chunk, False)
             except UnicodeError as exc:
@@ -169,13 +168,13 @@ def _finish(
     errors: str,
     state: tuple[bytes, int],
     chunk: bytes,
-    pieces: Iterator[tuple[bytes, codecs.IncrementalDecoder, int]],
+    pieces: Iterator[bytes],
     offset: int,
     wrap: Callable[[UnicodeDecodeError, int], DecodeError],
 ) -> str:
     """Decode what is left (held-back bytes, ``chunk`` and every later chunk) at once."""
     held, flags = state
-    rest = held + chunk + b"".join(piece for piece, _, _ in pieces)
+    rest = held + chunk + b"".join(pieces)
     decoder = codecs.getincrementaldecoder(codec)(errors)
     decoder.setstate((b"", flags))
     try:
