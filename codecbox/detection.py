@@ -23,9 +23,9 @@ import sys
 import unicodedata
 from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from operator import mul
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -466,12 +466,10 @@ def guess_charset_normalizer(
     return Guess(enc, "charset-normalizer", _rule(data, enc, prefix), 1.0 - chaos, ("chaos", chaos))
 
 
-_CHARDET_EXTRA = f"the 'chardet' detector needs chardet: {install_hint('chardet')}"
-
-
 def _require_chardet() -> None:
     if importlib.util.find_spec("chardet") is None:
-        raise ModuleNotFoundError(_CHARDET_EXTRA, name="chardet")
+        hint = f"the 'chardet' detector needs chardet: {install_hint('chardet')}"
+        raise ModuleNotFoundError(hint, name="chardet")
 
 
 def guess_chardet(
@@ -773,12 +771,22 @@ def _least(key: str) -> int:
     return round(guessing.least_cost(key) * _SCALE)
 
 
-@cache
-def _pair_part(first: int, second: int) -> int:
-    """What guessing.pair_points takes for two classes (as bytes), in the units of the packed
-    sums, with the bias."""
-    points = guessing.pair_points(bytes((first, second)).decode("ascii"))
-    return int((points + _PAIR_BIAS) * _SCALE)
+def _packed(parts: Iterable[int]) -> int:
+    """One integer of :data:`_FIELD` bits for each part (a page's)."""
+    return int.from_bytes(array(_FIELD_TYPE, parts).tobytes(), sys.byteorder)
+
+
+class _PairParts(dict[tuple[int, int], int]):
+    """Two classes (as bytes) -> what guessing.pair_points takes for them, in the units of the
+    packed sums, with the bias; filled on first use (faster to look up than a cache)."""
+
+    def __missing__(self, key: tuple[int, int]) -> int:
+        points = guessing.pair_points(bytes(key).decode("ascii"))
+        part = self[key] = int((points + _PAIR_BIAS) * _SCALE)
+        return part
+
+
+_PAIR_PARTS = _PairParts()
 
 
 class _Plan:
@@ -832,14 +840,9 @@ class _Plan:
                 ids[k][b] = 255 if ch is None else named[ch]
                 if ch is not None and ch not in parts:
                     parts[ch] = int((guessing.char_bound(ch) + _BYTE_BIAS) * _SCALE)
-            found_parts = array(
-                _FIELD_TYPE,
-                (
-                    parts[ch] - (0 if ch is None else self.least[k][b])
-                    for k, ch in enumerate(column)
-                ),
+            vectors[b] = _packed(
+                parts[ch] - (0 if ch is None else self.least[k][b]) for k, ch in enumerate(column)
             )
-            vectors[b] = int.from_bytes(found_parts.tobytes(), sys.byteorder)
         self.ids = tuple(bytes(table) for table in ids)
         self.vectors = tuple(vectors)
         #: The letter rule's :func:`codecbox.guessing.letter_vector` of each byte, by page.
@@ -965,22 +968,15 @@ class _Plan:
         the least the letter rule takes for it (two bytes above 127). Kept for good (at most
         128 * 132 pairs); the least first, so that a thread that finds one finds both."""
         first, second = pair
-        parts = array(_FIELD_TYPE, map(_pair_part, self.columns[first], self.columns[second]))
-        vector = int.from_bytes(parts.tobytes(), sys.byteorder)
         least = 0
         if first > 127 and second > 127:
-            costs = array(
-                _FIELD_TYPE,
-                (
-                    _least(folded[first] + folded[second])  # type: ignore[operator]
-                    if folded[first] and folded[second]
-                    else 0
-                    for folded in self.folded
-                ),
+            least = _packed(
+                _least(f[first] + f[second]) if f[first] and f[second] else 0  # type: ignore[operator]
+                for f in self.folded
             )
-            least = int.from_bytes(costs.tobytes(), sys.byteorder)
         self.pair_least[pair] = least
-        self.pairs[pair] = vector
+        keys = zip(self.columns[first], self.columns[second], strict=True)
+        self.pairs[pair] = _packed(map(_PAIR_PARTS.__getitem__, keys))
 
 
 @lru_cache(maxsize=16)
@@ -1006,6 +1002,37 @@ class _Readings(NamedTuple):
     prior_vector: int
     highs: bytes
     whole: dict[str, str | bytes]
+
+
+def _waits(
+    bound: float, top: list[tuple[float, str, Encoding]], heap: list[Any], following: float
+) -> bool:
+    """Whether a reading with this bound cannot reach the best two (``top``), or another has
+    a better bound: the first on the ``heap``, or the next page (``following``)."""
+    if heap and -heap[0][0] > bound:
+        return True
+    return (len(top) == 2 and bound < top[1][0] - _EPSILON) or following > bound
+
+
+def _letter_rule(
+    plan: _Plan,
+    page: int,
+    reduced: bytes,
+    lettered: tuple[int, float],
+    least: Sequence[int] | None,
+) -> tuple[str, float, float]:
+    """A page's text of ``reduced``, what the letter rule in full takes from it (letters and
+    neighbours, as the score has it), and what that adds to its bound by its letters alone
+    (``lettered``: their vector and cost) in place of the least it takes for each pair."""
+    text = codecs.charmap_decode(reduced, "strict", plan.decoding[page])[0]
+    folding = plan.folding[page]
+    if folding is None:
+        folded = guessing.fold(text)
+    else:
+        folded = codecs.charmap_decode(reduced, "strict", folding)[0]
+    vector, letters = lettered
+    value = guessing.folded_points(folded, vector)
+    return text, value, value - letters + (0.0 if least is None else least[page] / _SCALE)
 
 
 def _rank(
@@ -1084,45 +1111,6 @@ def _rank(
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
     taken = 0  # pages of ``order`` taken
-
-    def waits(bound: float, pages: bool = True) -> bool:
-        """Whether a reading with this bound cannot reach the best two, or one on the heap
-        (or, if ``pages``, the next page) has a better bound."""
-        if (len(top) == 2 and bound < top[1][0] - _EPSILON) or (heap and -heap[0][0] > bound):
-            return True
-        return pages and taken < len(order) and (fields[order[taken]] + offset) / _SCALE > bound
-
-    def by_letters(index: int) -> float | None:
-        """A page's bound with the letter rule from its letters alone (its neighbours only
-        lower it) in place of the least it takes for each letter; None when the page cannot
-        read the bytes, or a page with a better prior makes the same text."""
-        signature = highs.translate(ids[index])
-        if 255 in signature or signature in texts:
-            return None
-        texts.add(signature)
-        whole[encodings[index].name] = signature
-        vector = _summed(plan.letters[index], counts)
-        letters, cased = guessing.letters_of(vector)
-        lettered[index] = (vector, letters)
-        least_letters = _summed(plan.least[index], counts) / _SCALE  # (in the packed bound)
-        bound = (fields[index] + offset) / _SCALE + letters + least_letters
-        return bound - (0.0 if cased else 0.5 * ends)  # (no capital, no sentence)
-
-    def lowered(index: int) -> float:
-        """What the letter rule in full (letters and neighbours, as the score has it) takes
-        from a page's bound by its letters, in place of the least it takes for each pair."""
-        text = codecs.charmap_decode(reduced, "strict", plan.decoding[index])[0]
-        folding = plan.folding[index]
-        vector, letters = lettered[index]
-        value = guessing.folded_points(
-            guessing.fold(text)
-            if folding is None
-            else codecs.charmap_decode(reduced, "strict", folding)[0],
-            vector,
-        )
-        full[index] = (text, value)
-        return value - letters + (0.0 if least is None else least[index] / _SCALE)
-
     while True:
         if taken < len(order):
             index = order[taken]
@@ -1138,11 +1126,23 @@ def _rank(
             break
         if stage == 0:
             taken += 1
-            lettered_bound = by_letters(index)
-            if lettered_bound is None:
-                continue
-            bound = lettered_bound
-            if waits(bound):
+            signature = highs.translate(ids[index])
+            if 255 in signature or signature in texts:
+                continue  # it cannot read the bytes, or a better prior makes the same text
+            texts.add(signature)
+            whole[encodings[index].name] = signature
+            # The letter rule, first from the letters alone (its neighbours only lower it), in
+            # place of the least it takes for each letter.
+            vector = _summed(plan.letters[index], counts)
+            letters, cased = guessing.letters_of(vector)
+            bound += letters + _summed(plan.least[index], counts) / _SCALE
+            if not cased:
+                bound -= 0.5 * ends  # (no capital, no sentence)
+            lettered[index] = (vector, letters)
+            following = (
+                (fields[order[taken]] + offset) / _SCALE if taken < len(order) else -math.inf
+            )
+            if _waits(bound, top, heap, following):
                 heapq.heappush(heap, (-bound, positions[index], 1, index))
                 continue
             stage = 1
@@ -1156,14 +1156,18 @@ def _rank(
                 cjk = cjks[index] = guessing.cjk_points(text, first, language)
                 if cjk:
                     bound += cjk
-                    if waits(bound, pages=False):
+                    if _waits(bound, top, heap, -math.inf):
                         heapq.heappush(heap, (-bound, position, 3, index))
                         continue
         if stage == 1:
-            lower = lowered(index)
-            if lower < 0:
-                bound += lower
-                if waits(bound):
+            text, value, lowered = _letter_rule(plan, index, reduced, lettered[index], least)
+            full[index] = (text, value)
+            if lowered < 0:
+                bound += lowered
+                following = (
+                    (fields[order[taken]] + offset) / _SCALE if taken < len(order) else -math.inf
+                )
+                if _waits(bound, top, heap, following):
                     heapq.heappush(heap, (-bound, positions[index], 4, index))
                     continue
             stage = 4
@@ -1204,15 +1208,25 @@ def _rank(
     for negative, _, stage, index in sorted(heap):
         bound = -negative
         if bound > near and stage == 1:
-            bound += min(0.0, lowered(index))
+            bound += min(0.0, _letter_rule(plan, index, reduced, lettered[index], least)[2])
         if bound > near:
             left_out.append((bound, others[index][0] if stage in (2, 3) else encodings[index]))
     for index in order[taken:]:
-        if (fields[index] + offset) / _SCALE <= near:
+        bound = (fields[index] + offset) / _SCALE
+        if bound <= near:
             break  # (not in the race, whatever its text; nor are the pages after it)
-        lettered_bound = by_letters(index)
-        if lettered_bound is not None and lettered_bound > near:
-            bound = lettered_bound + min(0.0, lowered(index))
+        signature = highs.translate(ids[index])
+        if 255 in signature or signature in texts:
+            continue
+        texts.add(signature)
+        whole[encodings[index].name] = signature
+        vector = _summed(plan.letters[index], counts)
+        letters, cased = guessing.letters_of(vector)
+        bound += letters + _summed(plan.least[index], counts) / _SCALE
+        bound -= 0.0 if cased else 0.5 * ends
+        if bound > near:
+            lettered[index] = (vector, letters)
+            bound += min(0.0, _letter_rule(plan, index, reduced, lettered[index], least)[2])
             if bound > near:
                 left_out.append((bound, encodings[index]))
     return scored, left_out, top
@@ -1298,9 +1312,6 @@ def guess_codecbox(
         )
         plan = _plan(trial)
 
-    # Validity is checked on the whole prefix (C speed); the readings are scored on a
-    # window from the first non-ASCII byte on: a short one first, and a longer one only
-    # for the readings still in the race when the short one did not settle it.
     bonus = _hinted(hint)
     highs = bytes(sorted(set(data.translate(None, _ASCII_BYTES))))  # (each once, in order)
     others, whole = plan.others_reading(data, prefix, bonus)
@@ -1350,13 +1361,9 @@ DETECTORS: dict[str, Detector] = {
 
 
 def detector_for(detector: str | Detector) -> Detector:
-    """A detector by name (one of :data:`DETECTORS`), or the callable itself.
+    """A detector by name (one of :data:`DETECTORS`), or the callable itself; fails at once
+    (``"chardet"`` without the extra installed is a ``ModuleNotFoundError`` that says so).
 
-    Fails at once: an unknown name is a ``ValueError``, and ``"chardet"`` without the
-    extra installed is a ``ModuleNotFoundError`` that names the extra.
-
-    >>> detector_for("codecbox") is guess_codecbox
-    True
     >>> detector_for("v9")
     Traceback (most recent call last):
     ...
