@@ -35,8 +35,8 @@ controls, unassigned or rare characters). Clean text has no such evidence.
 from __future__ import annotations
 
 import codecs
-import operator
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -89,7 +89,7 @@ LINE_EVIDENCE = 2
 SAMPLE = 64
 
 _LOST = "\ufffd"  # a character whose bytes are gone; written back as byte 1A, a placeholder
-_LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf\x1a]*)?\x1a[\x80-\xbf\x1a]*")
+_LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}")
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
@@ -333,8 +333,9 @@ _RULES = (
     ),
 )
 _NAMES = _ANY + "mHRTM0_([)].,*$!"
+# two classes (two ASCII bytes read as one 16-bit number, as memoryview.cast does) -> cost
 _PAIR_COST = {
-    a + b: cost
+    int.from_bytes((a + b).encode(), sys.byteorder): cost
     for a in _NAMES
     for b in _NAMES
     if (cost := sum(w for w, rules in enumerate(_RULES, 1) if re.fullmatch("|".join(rules), a + b)))
@@ -359,7 +360,9 @@ def _cost(text: str) -> int:
     found = costs.count("1") + 2 * costs.count("2") + 3 * costs.count("3")
     triples = _TRIPLES.findall(classes)
     found += len(triples) * 2 - triples.count("")
-    found += sum(map(_PAIR_COST.get, map(operator.add, classes, classes[1:]), repeat(0)))
+    data, n = classes.encode(), len(classes)
+    for pairs in (data[: n - n % 2], data[1 : 1 + max(0, n - 1) // 2 * 2]):  # even, odd places
+        found += sum(map(_PAIR_COST.get, memoryview(pairs).cast("H"), repeat(0)))
     if len(_COSTS) > 50_000:
         _COSTS.clear()
     _COSTS[text] = found
