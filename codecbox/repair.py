@@ -340,9 +340,9 @@ _PAIR_COST = {
     for b in _NAMES
     if (cost := sum(w for w, rules in enumerate(_RULES, 1) if re.fullmatch("|".join(rules), a + b)))
 }
-# a small letter after two capitals (weight 1), or (group 1, weight 2) a letter alone of a
-# script that seldom writes one-letter words
-_TRIPLES = re.compile(f"[AL][AL][al]|GGg|CCc|YYy|(?<![{_ANY}mHRTM])([hrto])(?![{_ANY}mHRTM])")
+_CASE = re.compile("[AL][AL][al]|GGg|CCc|YYy")  # a small letter after two capitals: 1
+# a letter of a script that seldom writes one-letter words, alone: 2
+_LONE = re.compile(f"[hrto](?<![{_ANY}mHRTM][hrto])(?![{_ANY}mHRTM])")
 _COSTS: dict[str, int] = {}
 
 
@@ -358,8 +358,7 @@ def _cost(text: str) -> int:
         both = text.translate(_CLASSES)
     classes, costs = both[::2], both[1::2]
     found = costs.count("1") + 2 * costs.count("2") + 3 * costs.count("3")
-    triples = _TRIPLES.findall(classes)
-    found += len(triples) * 2 - triples.count("")
+    found += len(_CASE.findall(classes)) + 2 * len(_LONE.findall(classes))
     data, n = classes.encode(), len(classes)
     for pairs in (data[: n - n % 2], data[1 : 1 + max(0, n - 1) // 2 * 2]):  # even, odd places
         found += sum(map(_PAIR_COST.get, memoryview(pairs).cast("H"), repeat(0)))
