@@ -451,7 +451,7 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
         s, e = m.span()
         if m.group(1) is not None and (found := _try(reading, m.group())):
             run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], True)
-            if run.gain > 0 and not _quiet(reading, text, s, e):
+            if run.gain > 0 and (run.gain == run.cost or not _quiet(reading, text, s, e)):
                 yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, s)
                 continue
         for r in reading.runs.finditer(text, s, e):
