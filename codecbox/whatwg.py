@@ -257,9 +257,16 @@ class _MultiByte:
         self.fixes, self.suspicious, self.patterns = fixes or {}, suspicious, patterns
         self.changed = "".join(self.fixes) + suspicious
 
-    def decode(self, data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-        quick = self._quick(data, errors)
-        return quick if quick is not None else self._full(bytes(data), errors)
+    @cached_property
+    def decode(self) -> Callable[..., tuple[str, int]]:
+        """The codec's decode (a closure: bytes.decode calls it on every page)."""
+        quick, full = self._quick, self._full
+
+        def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
+            done = quick(data, errors)
+            return done if done is not None else full(bytes(data), errors)
+
+        return decode
 
     def run(self, data: bytes, errors: str, final: bool, state: int) -> tuple[str, int, int]:
         return (*(self.decode(data, errors) if final else self._partial(data, errors)), state)
