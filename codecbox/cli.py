@@ -23,10 +23,11 @@ import json
 import os
 import stat
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from types import FrameType
@@ -68,6 +69,8 @@ SNIFF_BYTES = 65536
 STDIO = "-"
 #: How much ``convert`` reads from standard input at a time.
 CHUNK = 65536
+#: ``import`` syncs its copies' folders and its log once per this many files, or seconds.
+BATCH, BATCH_SECONDS = 100, 1.0
 
 
 class _Usage(Exception):
@@ -234,8 +237,10 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
         "them, on --min-sample bytes). DIR gets a UTF-8 copy of each, written atomically. A\n"
         "file that needs review (a guess, binary data, UTF-8 with a few invalid bytes) is moved\n"
         "to --quarantine if given, else a guess is copied and the rest left alone. Each file\n"
-        f"gets a synced line in the log (default: DIR/{LOG_NAME}): after a crash\n"
-        "or Ctrl-C, the same command skips the files already done and does the rest.",
+        f"gets a line in the log (default: DIR/{LOG_NAME}), synced every {BATCH} files\n"
+        "or second: after a crash or Ctrl-C, the same command skips the files already done\n"
+        "and does the rest. Regular files only: a link (unless --follow-symlinks), FIFO or\n"
+        "device fails.",
         "codecbox import inbox/*.txt --into imported --quarantine review "
         "--candidates cp1252,cp850\n"
         "codecbox import data/*.csv --into utf8 --declared windows-1252",
@@ -832,6 +837,7 @@ class _Log:
         #: every copy each file was ever imported to: this import may overwrite those
         self.written: dict[str, set[str]] = {}
         self.path = path
+        self._lines: list[str] = []
         self._f = open(path, "ab", buffering=0)  # closed by close()
         try:
             # Locked before reading, so that what is read stays true while this run lasts.
@@ -855,20 +861,30 @@ class _Log:
             raise
 
     def append(self, record: dict[str, Any]) -> None:
+        """Add a line, written at the next :meth:`sync`."""
         record["policy"] = self.policy
-        line = memoryview((json.dumps(record, ensure_ascii=True) + "\n").encode("ascii"))
+        self._lines.append(json.dumps(record, ensure_ascii=True) + "\n")
+        self._remember(record)
+
+    def sync(self) -> None:
+        """Write the lines added since the last sync, and fsync: one write for many files."""
+        data = memoryview("".join(self._lines).encode("ascii"))
+        self._lines.clear()
         try:
-            while line:  # a full disk may take part of it first
-                line = line[self._f.write(line) or 0 :]
+            while data:  # a full disk may take part of it first
+                data = data[self._f.write(data) or 0 :]
             os.fsync(self._f.fileno())
         except OSError as exc:  # named, for main()'s one line
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
-        self._remember(record)
 
     def _remember(self, record: dict[str, Any]) -> None:
         self.last[record["file"]] = record
         if record.get("status") == "imported" and isinstance(record.get("destination"), str):
             self.written.setdefault(record["file"], set()).add(record["destination"])
+
+    @property
+    def pending(self) -> int:
+        return len(self._lines)
 
     def close(self) -> None:
         self._f.close()
@@ -1017,16 +1033,23 @@ def _import(args: argparse.Namespace) -> int:
             total += os.stat(name).st_size
     bar = _progress(args.progress, total, "import")
     run = _Importer(options, into, quarantine, log, bar, args.follow_symlinks)
-    tally: Counter[str] = Counter()
+    earlier = 0
     try:
         for name in args.sources:
-            record, earlier = run.one(name)
-            guessed = record["status"] == "imported" and not record["confident"]
-            tally["guessed" if guessed else record["status"]] += 1
-            tally["earlier"] += earlier
+            record, done_before = run.one(name)
+            run.done[record["file"]], earlier = record, earlier + done_before
+            if len(run.moves) + run.log.pending >= BATCH or run.since() > BATCH_SECONDS:
+                run.sync()
     finally:
-        run.bar.close()
-        log.close()
+        try:
+            run.sync()  # also after Ctrl-C or SIGTERM: what is done is logged
+        finally:
+            run.bar.close()
+            log.close()
+    tally = Counter({"earlier": earlier})
+    for record in run.done.values():
+        guessed = record["status"] == "imported" and not record["confident"]
+        tally["guessed" if guessed else record["status"]] += 1
     review = tally["guessed"] + tally["quarantined"] + tally["undecided"]
     print(
         f"{len(args.sources)} files: {tally['imported']} imported, {tally['guessed']} guessed "
@@ -1053,6 +1076,43 @@ class _Importer:
     bar: _Progress
     #: --follow-symlinks
     follow: bool = False
+    #: the record of each file done in this run (or by an earlier one), by ``key``
+    done: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the quarantined sources to remove once their log lines are synced
+    moves: list[tuple[str, str, str, Path, bool]] = field(default_factory=list)
+    #: when the last :meth:`sync` ended
+    synced: float = field(default_factory=time.monotonic)
+
+    def since(self) -> float:
+        return time.monotonic() - self.synced
+
+    def sync(self) -> None:
+        """Make the files done since the last sync durable, then finish them, at one fsync
+        per folder and one of the log for the batch: the copies (each synced as it was
+        written) by their folders, then the log lines; only then are the quarantined
+        sources removed, so that a crash leaves each file in one place or two, never none,
+        and what the log says done is on disk."""
+        for folder in filter(None, (self.into, self.quarantine)):
+            with contextlib.suppress(OSError):  # not where folders cannot be opened
+                fd = os.open(folder, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+        self.log.sync()
+        moves, self.moves = self.moves, []
+        for name, key, digest, target, created in moves:
+            try:
+                Path(name).unlink()
+            except FileNotFoundError:
+                pass  # another run moved it first: its bytes are in ``target`` all the same
+            except OSError as exc:
+                if created:  # only a copy made by this run, which no other relies on
+                    with contextlib.suppress(OSError):
+                        target.unlink()
+                self.done[key] = self.failed(key, digest, _file_error(name, exc))
+        self.log.sync()
+        self.synced = time.monotonic()
 
     def one(self, name: str) -> tuple[dict[str, Any], int]:
         """Import one file; returns its log record and 1 if an earlier run had done it."""
@@ -1151,9 +1211,9 @@ class _Importer:
         folder: Path,
     ) -> dict[str, Any]:
         """Move the file's bytes and mode (``source``) into the quarantine ``folder`` (a
-        symbolic link followed leaves its target, and the link goes); logged before the
-        source goes, so that a kill leaves two copies (the next run removes the source),
-        never none. Only a copy this call created is ever removed again."""
+        symbolic link followed leaves its target, and the link goes). :meth:`sync` removes
+        the source once the log line is on disk, so that a kill leaves two copies (the
+        next run removes the source), never none."""
         path, digest = Path(name), _sha256(source[0])
         if path.parent.resolve() == folder.resolve():
             target, created = path, False
@@ -1167,15 +1227,7 @@ class _Importer:
             fields["rule"] = result.rule.value
         record = self.logged(key, digest, "quarantined", destination=_absolute(target), **fields)
         if target != path:
-            try:
-                path.unlink()
-            except FileNotFoundError:
-                pass  # another run moved it first: its bytes are in ``target`` all the same
-            except OSError:
-                if created:
-                    with contextlib.suppress(OSError):
-                        target.unlink()
-                raise
+            self.moves.append((name, key, digest, target, created))
         self.bar.note(f"{_shown(name)}: quarantined ({fields['reason']}) -> {_shown(target)}")
         return record
 

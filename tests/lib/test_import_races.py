@@ -78,8 +78,7 @@ def _round(work: Path) -> tuple[int, int, list[str]]:
         stdout, stderr = child.communicate(timeout=120)
         if child.returncode not in (1, 3) or b"Traceback" in stderr:
             problems.append(f"run {run}: exit {child.returncode}: {stderr[-300:]!r}")
-    assert not problems, problems
-    quarantined = {hashlib.sha256(p.read_bytes()).digest() for p in (work / "q").iterdir()}
+    quarantined = {hashlib.sha256(p.read_bytes()).digest() for p in work.glob("q/*")}
     lost = 0
     for source, data in originals.items():
         copy = work / "out" / Path(source).name
