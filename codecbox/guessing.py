@@ -272,16 +272,6 @@ class _Letters:
         )
         self.vectors: dict[str, int] = {}
 
-    def _vector(
-        self, script: str, shares: list[float], weight: float, common: float, rare: float
-    ) -> int:
-        first, _ = self.slots[script]
-        out = 0
-        for i, share in enumerate(shares):
-            points = weight * math.log10(share / common) if share else rare
-            out |= round(-_UNIT * min(0.0, max(rare, points))) << (32 * (first + i))
-        return out
-
     def vector(self, key: str) -> int:
         """The integer of a letter (lower case) or of a pair of neighbours."""
         found = self.vectors.get(key)
@@ -290,14 +280,17 @@ class _Letters:
         script = _script(key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1])
         found = 0
         if script in self.slots:
-            langs = self.slots[script][1]
+            first, langs = self.slots[script]
             if len(key) == 1:
                 shares = [self.letters[lang].get(key, 0.0) for lang in langs]
+                weight, common = LETTER_WEIGHT, COMMON_LETTER[script]
                 rare = PENALTIES["letter no language uses"]
-                found = self._vector(script, shares, LETTER_WEIGHT, COMMON_LETTER[script], rare)
             else:
                 shares = [self.pairs.get(lang, {}).get(key, 0.0) for lang in langs]
-                found = self._vector(script, shares, PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR)
+                weight, common, rare = PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR
+            for field, share in enumerate(shares, first):
+                points = weight * math.log10(share / common) if share else rare
+                found |= round(-_UNIT * min(0.0, max(rare, points))) << (32 * field)
         self.vectors[key] = found
         return found
 
