@@ -171,7 +171,7 @@ class Explicacion(View):
         current = r.original
         for i, step in enumerate(r.steps, 1):
             current = step.apply(current)
-            where = "" if step.end is None else f"caracteres {step.start}–{step.end}: "
+            where = "" if step.end is None else f"texto[{step.start}:{step.end}]: "
             out.append((f"paso {i}", f"{where}{_STEP.format(step.encoding)} → {visible(current)}"))
         out.append(("se detuvo", _motivo(r)))
         return out

@@ -152,12 +152,16 @@ def test_handlers_table():
 def test_comparison_with_ftfy():
     c = comparar_con_ftfy()
     assert len(c.filas) == len(CASOS)
-    assert (c.bien_codecbox, c.bien_ftfy) == (5, 6)
+    assert (c.bien_codecbox, c.bien_ftfy) == (7, 6)
     assert c.fila("comillas (navegador)").ftfy == '"Hola"'  # ftfy straightens quotes
-    assert c.fila("sano y roto juntos").bien_ftfy and not c.fila("sano y roto juntos").bien_codecbox
+    partly = c.fila("sano y roto juntos")  # only the broken run is repaired, and the step says where
+    assert partly.bien_ftfy and partly.bien_codecbox
+    assert [(s.start, s.end) for s in partly.codecbox.steps] == [(6, 8)]
     assert not c.fila("windows-1250").bien_ftfy and not c.fila("windows-1250").bien_codecbox
-    for fila in c.filas:  # codecbox never makes a case worse: right, or unchanged
-        assert fila.bien_codecbox or not fila.codecbox.changed
+    lossy = c.fila("con U+FFFD").codecbox  # the lost byte stays lost, and is counted
+    assert lossy.text == "\ufffdngel" and lossy.lost == 1
+    for fila in c.filas:  # codecbox never makes a case worse: right, unchanged, or lossy and said
+        assert fila.bien_codecbox or not fila.codecbox.changed or fila.codecbox.lost
 
 
 def test_the_record_fools_charset_normalizer():
