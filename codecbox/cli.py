@@ -1038,7 +1038,7 @@ def _import(args: argparse.Namespace) -> int:
         for name in args.sources:
             record, done_before = run.one(name)
             run.done[record["file"]], earlier = record, earlier + done_before
-            if len(run.moves) + run.log.pending >= BATCH or run.since() > BATCH_SECONDS:
+            if run.log.pending >= BATCH or time.monotonic() - run.synced > BATCH_SECONDS:
                 run.sync()
     finally:
         try:
@@ -1082,9 +1082,6 @@ class _Importer:
     moves: list[tuple[str, str, str, Path, bool]] = field(default_factory=list)
     #: when the last :meth:`sync` ended
     synced: float = field(default_factory=time.monotonic)
-
-    def since(self) -> float:
-        return time.monotonic() - self.synced
 
     def sync(self) -> None:
         """Make the files done since the last sync durable, then finish them, at one fsync
@@ -1162,8 +1159,10 @@ class _Importer:
     def done_before(self, name: str, key: str, digest: str | None) -> dict[str, Any] | None:
         """The log's record for the file if an earlier run finished it; else None."""
         last = self.log.last.get(key)
-        if last is None or last.get("status") not in _DONE or not last.get("destination"):
+        if last is None or last.get("status") not in _DONE:
             return None
+        if not isinstance(last.get("destination"), str) or not last["destination"]:
+            return None  # a line edited by hand
         destination = Path(last["destination"])
         if not destination.exists():
             return None

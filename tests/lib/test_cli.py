@@ -872,3 +872,14 @@ def test_a_file_name_cannot_forge_a_line_or_reach_the_terminal(work):
         "x.txt\\nbad.txt: UTF-8 (BOM), certain\\x1b[2K.txt: cannot decode byte c2 at offset 0 "
         "as ascii (declared): ordinal not in range(128)"
     ]
+
+
+def test_a_log_line_edited_by_hand_is_not_a_traceback(work):
+    # issue 19, N14: valid JSON, but a destination that is not a path
+    assert codecbox("import", "utf8.txt", "--into", "out", cwd=work).returncode == 0
+    line = {"file": str(work / "utf8.txt"), "status": "imported", "destination": 7}
+    with open(work / "out" / LOG_NAME, "a") as log:
+        log.write(json.dumps(line) + "\n")
+    result = codecbox("import", "utf8.txt", "--into", "out", cwd=work)
+    assert result.returncode == 0, err(result)
+    assert "done by an earlier run" not in out(result)
