@@ -759,6 +759,19 @@ def _codec_info(name: str) -> codecs.CodecInfo:
                 decoder = self.__dict__["_decoder"] = IncrementalDecoder(errors)
             return decoder.decode(input), len(bytes(input))
 
+        def read(self, size: int = -1, chars: int = -1, firstline: bool = False) -> str:
+            # codecs.StreamReader never says "final": a character cut by the end of the
+            # stream would vanish. Where bytes are pending, one more byte tells the end.
+            text = super().read(size, chars, firstline)
+            decoder = self.__dict__.get("_decoder")
+            if decoder is not None and decoder.pending and not self.__dict__["bytebuffer"]:
+                more = self.stream.read(1)
+                if more:
+                    self.__dict__["bytebuffer"] = more  # (read first, the next time)
+                else:
+                    text += decoder.decode(b"", final=True)
+            return text
+
         def reset(self) -> None:
             super().reset()
             self.__dict__.pop("_decoder", None)

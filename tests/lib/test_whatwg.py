@@ -373,6 +373,21 @@ def test_stream_reader_keeps_state_between_reads() -> None:
 
 
 @pytest.mark.parametrize("name", ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "EUC-JP"])
+def test_stream_reader_flushes_a_character_cut_by_the_end(name: str) -> None:
+    """Issue 19 N13: a truncated last character raises in strict mode (it used to vanish,
+    as it does in codecs' own StreamReader) and is one U+FFFD with errors='replace', whether
+    the stream is read whole or a few characters at a time."""
+    import io
+
+    data = "あい".encode(CODECS[name])[:-1]
+    with pytest.raises(UnicodeDecodeError):
+        codecs.getreader(CODECS[name])(io.BytesIO(data)).read()
+    whole = codecs.getreader(CODECS[name])(io.BytesIO(data), "replace").read()
+    reader = codecs.getreader(CODECS[name])(io.BytesIO(data), "replace")
+    assert whole == "".join(iter(lambda: reader.read(1), "")) == "あ\ufffd"
+
+
+@pytest.mark.parametrize("name", ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "EUC-JP"])
 def test_any_error_handler(name: str) -> None:
     """backslashreplace sees each error's bytes, as the reference delimits them."""
     sample = MIXED_TOKENS[name].split(b"\n")[0] + b"\n"
