@@ -62,19 +62,21 @@ def length(text: str, unit: Unit = "code_points", *, encoding: str = "utf-8") ->
     ``encoding`` matters only for ``"bytes"``: a character it cannot encode raises
     :class:`~codecbox.errors.EncodeError` (giving the character's offset) rather than
     being skipped, because a length that silently drops characters is wrong. An unknown
-    encoding raises :class:`~codecbox.errors.UnknownEncodingError`.
+    encoding raises :class:`~codecbox.errors.UnknownEncodingError`. The bytes are the
+    text's, without the byte order mark Python's ``utf-16``, ``utf-32`` and ``utf-8-sig``
+    put before it (a file's mark, not part of a field's value).
 
     >>> [length("a\\u00f1o", unit) for unit in UNITS]
     [4, 3, 3, 3]
-    >>> length("a\\u00f1o", "bytes", encoding="latin-1")
-    3
+    >>> length("a\\u00f1o", "bytes", encoding="latin-1"), length("ab", "bytes", encoding="utf-16")
+    (3, 4)
     """
     if unit == "bytes":
         enc = resolve(encoding)
         if enc.codec is None:  # WHATWG's "replacement": decodes to U+FFFD, encodes nothing
             raise UnknownEncodingError(encoding, "it has no encoder")
         try:
-            return len(text.encode(enc.codec))
+            return len(text.encode(enc.codec)) - len("".encode(enc.codec))  # (the mark)
         except UnicodeEncodeError as exc:
             raise EncodeError.wrap(exc, encoding=enc.name) from None
     if unit == "utf16":

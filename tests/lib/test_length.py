@@ -92,11 +92,21 @@ def test_truncate_examples():
     assert truncate("", 0, "bytes") == ""
 
 
-def test_truncate_counts_a_stateful_encoding_once():
-    # "utf-16" writes a BOM once per encode: summing clusters would count it per cluster.
-    text = "abcdef"
-    assert length(text[:3], "bytes", encoding="utf-16") == 8
-    assert truncate(text, 8, "bytes", encoding="utf-16") == "abc"
+def test_a_byte_order_mark_is_not_counted():
+    # Python's "utf-16", "utf-32" and "utf-8-sig" write a BOM before the text: a field's
+    # length is the text's bytes (issue 19, N16: truncate("abc", 1, "bytes", encoding=
+    # "utf-16") gave "", whose length was 2, over the limit).
+    assert [length("abc", "bytes", encoding=e) for e in ("utf-16", "utf-32", "utf-8-sig")] == [
+        6,
+        12,
+        3,
+    ]
+    assert length("", "bytes", encoding="utf-16") == 0
+    for encoding in ("utf-16", "utf-32", "utf-8-sig", "iso2022_jp"):
+        for limit in range(9):
+            cut = truncate("abcdef", limit, "bytes", encoding=encoding)
+            assert "abcdef".startswith(cut) and length(cut, "bytes", encoding=encoding) <= limit
+    assert truncate("abcdef", 6, "bytes", encoding="utf-16") == "abc"
 
 
 # Pieces that make hard clusters: marks, ZWJ sequences, skin tones, flags, jamo, a virama.
