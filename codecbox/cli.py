@@ -838,6 +838,7 @@ class _Log:
         self.written: dict[str, set[str]] = {}
         self.path = path
         self._lines: list[str] = []
+        self._cut = False
         self._f = open(path, "ab", buffering=0)  # closed by close()
         try:
             # Locked before reading, so that what is read stays true while this run lasts.
@@ -867,15 +868,19 @@ class _Log:
         self._remember(record)
 
     def sync(self) -> None:
-        """Write the lines added since the last sync, and fsync: one write for many files."""
-        data = memoryview("".join(self._lines).encode("ascii"))
-        self._lines.clear()
+        """Write the lines added since the last sync, and fsync: one write for many files.
+        They are kept until they are on disk: after a failure (a full disk, Ctrl-C) the
+        next sync writes them again, on a new line."""
+        data = memoryview(("\n" * self._cut + "".join(self._lines)).encode("ascii"))
+        self._cut = True
         try:
             while data:  # a full disk may take part of it first
                 data = data[self._f.write(data) or 0 :]
             os.fsync(self._f.fileno())
         except OSError as exc:  # named, for main()'s one line
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
+        self._cut = False
+        self._lines.clear()
 
     def _remember(self, record: dict[str, Any]) -> None:
         self.last[record["file"]] = record

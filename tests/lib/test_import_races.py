@@ -199,3 +199,53 @@ def test_copies_keep_the_mode_and_the_quarantine_moves_bytes_not_links(tmp_path)
     assert not quarantined.is_symlink() and quarantined.read_bytes() == SPANISH
     assert not os.path.lexists(tmp_path / "in" / "ledger.txt")
     assert (tmp_path / "elsewhere" / "ledger.txt").read_bytes() == SPANISH
+
+
+def test_a_source_is_removed_only_once_its_log_line_is_on_disk(tmp_path, monkeypatch, capsys):
+    # The log on a full disk: the quarantined source stays (two copies, never none), and
+    # the next run, with room again, finishes the move.
+    from codecbox import cli
+
+    (tmp_path / "es.txt").write_bytes(SPANISH)
+    sync = cli._Log.sync
+
+    def full(self: Any) -> None:
+        raise OSError(28, "No space left on device", str(self.path))
+
+    monkeypatch.setattr(cli._Log, "sync", full)
+    monkeypatch.chdir(tmp_path)
+    args = ["import", "es.txt", "--into", "out", "--quarantine", "q", "--candidates", "cp1252"]
+    assert cli.main(args) == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert (tmp_path / "es.txt").read_bytes() == (tmp_path / "q" / "es.txt").read_bytes()
+    monkeypatch.setattr(cli._Log, "sync", sync)
+    assert cli.main(args) == 3
+    assert not (tmp_path / "es.txt").exists() and os.listdir(tmp_path / "q") == ["es.txt"]
+    log = _records(tmp_path / "out" / ".codecbox-import.jsonl")
+    assert [r["status"] for r in log.values()] == ["quarantined"]
+    capsys.readouterr()
+
+
+def test_a_log_write_cut_short_is_written_again_on_a_new_line(tmp_path):
+    from codecbox.cli import _Log
+
+    log = _Log(tmp_path / "log.jsonl", {})
+    log.append({"file": "/a", "status": "imported"})
+    real = log._f
+
+    class Interrupted:  # Ctrl-C after the first 10 bytes
+        def write(self, data: memoryview) -> int:
+            real.write(bytes(data[:10]))
+            raise KeyboardInterrupt
+
+    log._f = Interrupted()  # type: ignore[assignment]
+    with pytest.raises(KeyboardInterrupt):
+        log.sync()
+    log._f = real
+    log.sync()  # as the import does on its way out
+    log.close()
+    lines = (tmp_path / "log.jsonl").read_text().splitlines()
+    assert len(lines) == 2 and json.loads(lines[1])["file"] == "/a"
+    again = _Log(tmp_path / "log.jsonl", {})
+    again.close()
+    assert again.last["/a"]["status"] == "imported"
