@@ -19,6 +19,7 @@ are a :class:`Quarantined`, not text. Either result says how it was decided.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import shutil
@@ -95,7 +96,12 @@ def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path 
     if path is None or quarantine is None:
         return path
     folder = Path(quarantine)
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # (a file, or a link to one, by that name)
+        raise NotADirectoryError(
+            errno.ENOTDIR, "the quarantine is not a folder", str(folder)
+        ) from None
     if path.resolve().parent == folder.resolve():
         return path
     target = _claim(folder, path)
@@ -135,6 +141,8 @@ def _import(
 ) -> Imported | Quarantined:
     # Every name is checked before any rule runs: a typo fails the same way on every file.
     label = None if declared is None else file_label(declared)
+    if not isinstance(origins, (Mapping, type(None))):
+        raise TypeError(f"origins must map a source's name to its encoding, not {origins!r}")
     table = {name: resolve(enc) for name, enc in (origins or {}).items()}
     source = None if origin is None else table.get(origin)
     names, detect, fallback = undeclared_options(candidates, detector, DEFAULT_ENCODING)

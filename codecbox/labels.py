@@ -52,6 +52,8 @@ def lookup(label: str) -> str | None:
     >>> lookup("Shift_JIS"), lookup(" utf8 "), lookup("\\xa0utf-8"), lookup("utf-7")
     ('Shift_JIS', 'UTF-8', None, None)
     """
+    if not isinstance(label, str):
+        raise TypeError(f"a label must be a str, not {type(label).__name__}: {label!r}")
     return LABELS.get(label.strip(_ASCII_WHITESPACE).translate(_ASCII_LOWER))
 
 

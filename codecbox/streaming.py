@@ -359,6 +359,7 @@ def transcode_stream(
     goal = resolve(target)
     if goal.codec is None:
         raise ValueError(f"{goal.name} has no encoder")
+    codecs.lookup_error(errors)  # an unknown handler fails here, not at the first bad byte
     encoder = codecs.getincrementalencoder(goal.codec)(errors)
     read = chars = written = 0
 

@@ -340,3 +340,29 @@ def test_declared_ascii_and_iso2022_kr_read_as_decode_bytes_reads_them():
         assert imported.encoding == decoded.encoding and imported.encoding.codec == codec
         assert (imported.rule, decoded.rule) == (Rule.DECLARED, Rule.DECLARED)
         assert imported.text == decoded.text
+
+
+def test_misuse_gets_a_clear_error(tmp_path):
+    """Issue 19, D13/D14 leftovers: each misuse names what is wrong, in one line."""
+    import codecbox
+    from codecbox.labels import lookup
+
+    with pytest.raises(TypeError, match="a label must be a str, not bytes"):
+        lookup(b"utf-8")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="origins must map"):
+        codecbox.import_bytes(b"abc", origin="erp", origins="erp")  # type: ignore[arg-type]
+    source = tmp_path / "s.txt"
+    source.write_text("abc")
+    with pytest.raises(LookupError, match="bogus"):
+        codecbox.transcode(source, tmp_path / "o.txt", "utf-8", errors="bogus")
+    assert not (tmp_path / "o.txt").exists()
+    blocker = tmp_path / "q"
+    blocker.write_text("not a folder")
+    needs_review = tmp_path / "short.txt"
+    needs_review.write_bytes("año".encode("cp1252"))
+    with pytest.raises(NotADirectoryError, match="the quarantine is not a folder"):
+        codecbox.import_file(needs_review, candidates=["cp1252"], quarantine=blocker)
+    assert (
+        needs_review.read_bytes() == "año".encode("cp1252")
+        and blocker.read_text() == "not a folder"
+    )
