@@ -772,8 +772,12 @@ def _least(key: str) -> int:
 
 
 def _packed(parts: Iterable[int]) -> int:
-    """One integer of :data:`_FIELD` bits for each part (a page's)."""
-    return int.from_bytes(array(_FIELD_TYPE, parts).tobytes(), sys.byteorder)
+    """One integer of :data:`_FIELD` bits for each part (a page's), the first part in the
+    lowest bits, as :meth:`_Plan.priors_with` packs and :meth:`_Plan._unpack` reads."""
+    fields = array(_FIELD_TYPE, parts)
+    if sys.byteorder == "big":  # (each field's bytes, lowest first)
+        fields.byteswap()
+    return int.from_bytes(fields.tobytes(), "little")
 
 
 class _PairParts(dict[tuple[int, int], int]):

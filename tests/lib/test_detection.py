@@ -351,3 +351,16 @@ def test_codecbox_beats_the_installed_peers_on_a_sample() -> None:
                     continue
                 theirs = sum(v[0] for v in bench.run(detector, items, with_list)[0].values())
                 assert mine >= theirs, (name, with_list, len(items), mine, theirs)
+
+
+def test_packed_fields_agree_on_any_byte_order() -> None:
+    """The planner's packed sums put page k at bit 32·k however they are made: by
+    arithmetic (the priors), from an array (_packed) or read back (_unpack). _packed used
+    the machine's byte order, which on a big-endian machine put page 0 in the highest field."""
+    from codecbox.detection import _FIELD, _default_plan, _packed
+
+    parts = [1, 2, 3, 70000]
+    assert _packed(parts) == sum(p << (_FIELD * k) for k, p in enumerate(parts))
+    plan = _default_plan()
+    some = list(range(1, len(plan.encodings) + 1))
+    assert list(plan._unpack(_packed(some))) == some
