@@ -803,6 +803,7 @@ def _convert(args: argparse.Namespace) -> int:
 
 # --- import ---------------------------------------------------------------------------------
 
+_Result = Imported | Quarantined
 #: Log statuses whose destination holds the result: done, skipped by the next run.
 _DONE = ("imported", "quarantined")
 
@@ -955,13 +956,13 @@ def _create(target: Path, data: bytes, mode: int) -> bool:
             tmp.unlink()
 
 
-def _place(name: str, data: bytes, mode: int, folder: Path) -> tuple[Path, bool]:
+def _place(name: str, data: bytes, digest: str, mode: int, folder: Path) -> tuple[Path, bool]:
     """Put ``data``, the bytes of source ``name``, into ``folder`` under a free name (the
     source's, else ``x.1.txt``...), never overwriting; a name already holding the same
     bytes is this file's copy (left by an interrupted or a concurrent run), so that no
     second one is made. Returns the path and whether this call created it."""
     folder.mkdir(parents=True, exist_ok=True)
-    digest, source = _sha256(data), Path(name)
+    source = Path(name)
     for n in itertools.count():
         target = folder / (source.name if n == 0 else f"{source.stem}.{n}{source.suffix}")
         if not os.path.lexists(target) and _create(target, data, mode):
@@ -1134,7 +1135,7 @@ class _Importer:
             if isinstance(result, Imported) and (result.confident or self.quarantine is None):
                 record = self.copy_in(name, key, digest, result, mode)
             elif self.quarantine is not None:
-                record = self.move_out(name, key, (data, mode), result, self.quarantine)
+                record = self.move_out(name, key, digest, data, mode, result)
             else:
                 assert isinstance(result, Quarantined)
                 self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
@@ -1207,22 +1208,18 @@ class _Importer:
         return self.logged(key, digest, "imported", **fields)
 
     def move_out(
-        self,
-        name: str,
-        key: str,
-        source: tuple[bytes, int],
-        result: Imported | Quarantined,
-        folder: Path,
+        self, name: str, key: str, digest: str, data: bytes, mode: int, result: _Result
     ) -> dict[str, Any]:
-        """Move the file's bytes and mode (``source``) into the quarantine ``folder`` (a
+        """Move the file's bytes ``data`` and ``mode`` into the quarantine (a
         symbolic link followed leaves its target, and the link goes). :meth:`sync` removes
         the source once the log line is on disk, so that a kill leaves two copies (the
         next run removes the source), never none."""
-        path, digest = Path(name), _sha256(source[0])
+        path, folder = Path(name), self.quarantine
+        assert folder is not None
         if path.parent.resolve() == folder.resolve():
             target, created = path, False
         else:
-            target, created = _place(name, *source, folder)
+            target, created = _place(name, data, digest, mode, folder)
         fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
         if isinstance(result, Imported):
             fields["encoding"] = result.encoding.name
