@@ -286,7 +286,19 @@ class _MultiByte:
         return "".join(pieces), len(data)
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
-        """All but a sequence cut by the end: to the last sync byte at once, then one by one."""
+        """All but a sequence cut by the end. Valid input: the C codec's incremental decoder
+        (it keeps a cut sequence pending) checked as :meth:`_quick` checks; otherwise to the
+        last sync byte at once, then one by one (text without ASCII has no sync byte)."""
+        exact = self.then or self  # (GBK decodes as gb18030)
+        c_decoder = codecs.getincrementaldecoder(exact.codec)()
+        try:
+            text = exact._settle(c_decoder.decode(data), data)
+        except UnicodeDecodeError:
+            text = None
+        if text is not None:
+            cut = len(data) - len(c_decoder.getstate()[0])
+            rest, used = self.slow(data, cut, len(data), errors, data, False)
+            return text + rest, cut + used
         cut = max(data.rfind(b"\n"), data.rfind(b" "), data.rfind(b">")) + 1
         if cut < len(data) - 256:
             for found in _SYNC().finditer(data, max(cut, len(data) - 256)):
@@ -305,7 +317,6 @@ class _MultiByte:
         """The C codec, or None for an error (but with "replace") or what it may get wrong."""
         c_codec, then = codecs.lookup(self.codec).decode, self.then
         step = self.step if then is None else _gbk_quick_step
-        suspicious, patterns, fixes = tuple(self.suspicious), self.patterns, [*self.fixes.items()]
 
         def handler(replace: bool) -> Callable[[UnicodeError], tuple[str, int]]:
             def fixup(exc: UnicodeError) -> tuple[str, int]:
@@ -322,6 +333,8 @@ class _MultiByte:
         codecs.register_error(handlers[0], handler(False))
         codecs.register_error(handlers[1], handler(True))
 
+        settle = self._settle
+
         def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
             try:
                 text, used = c_codec(data, handlers[errors == "replace"])
@@ -329,6 +342,17 @@ class _MultiByte:
                 return None
             except _FourBytes:
                 return then._quick(data, errors) if then is not None else None
+            settled = settle(text, data)
+            return None if settled is None else (settled, used)
+
+        return quick
+
+    @cached_property
+    def _settle(self) -> Callable[[str, ReadableBuffer], str | None]:
+        """The C codec's text of ``data`` fixed, or None where it may be wrong."""
+        suspicious, patterns, fixes = tuple(self.suspicious), self.patterns, [*self.fixes.items()]
+
+        def settle(text: str, data: ReadableBuffer) -> str | None:
             for c in suspicious:
                 if c in text:
                     return None
@@ -339,9 +363,9 @@ class _MultiByte:
                         return None
             for wrong, right in fixes:
                 text = text.replace(wrong, right)  # one scan when absent, like ``in``
-            return text, used
+            return text
 
-        return quick
+        return settle
 
     def _c_decode(self, block: ReadableBuffer, ctx: _Context) -> str:
         stack = _stack()

@@ -434,3 +434,37 @@ def test_decoding_in_threads() -> None:
 
     with ThreadPoolExecutor(4) as pool:
         assert all(pool.map(run, jobs * 3))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("Shift_JIS", "日本語の文字"), ("EUC-JP", "日本語の文字"), ("EUC-KR", "한국어 글자"),
+     ("Big5", "繁體中文字"), ("gb18030", "简体中文字"), ("GBK", "简体中文字")],
+)  # fmt: skip
+def test_incremental_decoding_of_text_without_ascii_stays_in_c(name: str, text: str) -> None:
+    """Issue 19 N17: fed in 64 KiB chunks, CJK text with no ASCII byte went through the
+    pure-Python decoder byte by byte (about 1 MB/s: there is no sync byte to cut at). The C
+    codec's incremental decoder now tells where the last whole character ends; the standard's
+    step runs only on the few bytes a chunk leaves pending."""
+    from codecbox import whatwg
+
+    data = text.replace(" ", "").encode(CODECS[name]) * 20_000  # ~200-300 KB
+    assert not any(data.count(b) for b in b"\n\t\r .,:;<>?!/()[]0123456789")  # no place to cut
+    spec = whatwg._SPECS[name]
+    calls = 0
+    step = spec.step
+
+    def counting(data: bytes, i: int, n: int) -> tuple[str | None, int]:
+        nonlocal calls
+        calls += 1
+        return step(data, i, n)
+
+    spec.step = counting
+    try:
+        decoder = codecs.getincrementaldecoder(CODECS[name])("strict")
+        chunks = [data[i : i + 65536] for i in range(0, len(data), 65536)]
+        got = "".join(decoder.decode(c) for c in chunks) + decoder.decode(b"", True)
+    finally:
+        spec.step = step
+    assert got == data.decode(CODECS[name])
+    assert calls <= 2 * len(chunks)  # (a cut character's bytes, once per chunk)
