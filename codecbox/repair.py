@@ -91,6 +91,7 @@ SAMPLE = 64
 _LOST = "\ufffd"  # a character whose bytes are gone; written back as byte 1A, a placeholder
 _LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}")
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
 _ASCII = "".join(map(chr, range(128)))
@@ -276,7 +277,12 @@ def apply_steps(text: str, steps: Iterable[Step]) -> str:
 _OPENING, _CLOSING = frozenset("([{«“‘„¿¡"), frozenset(")]}»”")
 _ORDINARY = frozenset(".,;:!?'\"’…-–—/%&*@#_+=<>|\\~^`$")
 _ODD = frozenset("¤¦¨¯´¸¬\xadƒˆ˜‰‹›†‡¹³ª¼½¾¶§¢¥•√∂∆∏∑∫≈≠≤≥◊⌐ﬁﬂ·µ¿¡")  # mojibake's, mostly
-_LATIN_EXT_B_OK = frozenset("ƠơƯưȘșȚțǍǎǏǐǑǒǓǔƏə")  # the rest of U+0180-U+024F is rare
+# rare letters: Latin Extended-B but for Vietnamese, Romanian, pinyin and schwa; IPA; archaic
+# or extended Greek and Cyrillic; phonetic extensions
+_RARE = re.compile(
+    "(?![ƠơƯưȘșȚțǍǎǏǐǑǒǓǔƏə])[\u017f-\u02ff\u0370-\u0385\u03cf-\u03ff\u0460-\u048f"
+    "\u0500-\u052f\u1d00-\u1dbf]"
+)
 _SCRIPTS = {  # first word of a letter's name -> its classes: small, capital, other
     **dict.fromkeys(("CJK", "HIRAGANA", "KATAKANA", "HANGUL"), "kkk"),
     **dict.fromkeys(("ARMENIAN", "GEORGIAN"), "yYy"),
@@ -298,7 +304,7 @@ def _classify(ch: str) -> tuple[str, int]:
         return ("(" if ch in _OPENING else ")" if ch in _CLOSING else "."), 0
     if cat[0] == "L":
         forms = _SCRIPTS.get(name, "ooo")
-        cost += (name not in _SCRIPTS) + (0x180 <= ord(ch) < 0x250 and ch not in _LATIN_EXT_B_OK)
+        cost += name not in _SCRIPTS or cat == "Lm" or bool(_RARE.match(ch))
         return forms[0] if cat == "Ll" else forms[1] if cat in ("Lu", "Lt") else forms[2], cost
     if cat[0] == "M":
         return _MARKS.get(name, "M"), cost + (name not in _SCRIPTS and name not in _MARKS)
@@ -368,6 +374,48 @@ def _cost(text: str) -> int:
     return found
 
 
+_GROUP = {c: g for g in _GROUPS for c in g}  # a letter's class -> the classes of its script
+
+
+def _fits(text: str, at: int, part: str) -> bool:
+    """Is text[at], the run ``part`` repaired (one character), evidence in the repaired text?
+    It is if ``part`` holds a character no text has (a control, U+FFFD). Else a punctuation
+    mark or symbol of three bytes is; a letter is if it is common (no cost of its own), with
+    a letter of its script within two characters; a sign of two bytes is if it is attached
+    as signs are (an opening one before a letter, a closing one after a letter, any other
+    beside a digit); all in a window that looks clean."""
+    if _LOST in part or _CONTROL.search(part):
+        return True
+    window, k = text[max(0, at - 2) : at + 3], min(at, 2)
+    cost, both = _cost(window), window.translate(_CLASSES)
+    classes, costs = both[::2], both[1::2]
+    cls, before, after = classes[k], classes[:k], classes[k + 1 :]
+    # each character's own cost aside (a sign may be one mojibake makes often), but a letter's
+    if cost and (cost > sum(map("-123".index, costs)) or cls in _GROUP and costs[k] != "-"):
+        return False
+    if text[at] > "\u07ff" and unicodedata.category(text[at])[0] in "PS":
+        return True
+    if cls in _GROUP:
+        return any(c in _GROUP[cls] for c in before + after)
+    if cls == "$":
+        return "0" in before[-1:] + after[:1]
+    return after[:1] in _GROUP if cls == "[" else cls == "]" and before[-1:] in _GROUP
+
+
+def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
+    """text[s:e] repaired whole as ``run``: if it holds only short runs (a character each),
+    does each repaired character fit in the repaired text?"""
+    spans = [m.span() for m in reading.runs.finditer(text, s, e)]
+    if len(run.layers) > 1 or any(b - a > 3 for a, b in spans):
+        return True
+    fixed, shift = text[:s] + run.texts[0] + text[e:], 0
+    for a, b in spans:
+        if not _fits(fixed, a - shift, text[a:b]):
+            return False
+        shift += b - a - 1
+    return True
+
+
 # --- the fixer ----------------------------------------------------------------------------
 
 _Layer = tuple[str, bool, str]  # encoding, nbsp, decoding
@@ -419,7 +467,11 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
         else:
             break
     after, depth = best
-    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), before - after, before)
+    new = _CONTROL.search(texts[depth - 1]) and len(_CONTROL.findall(texts[depth - 1])) > len(
+        _CONTROL.findall(part)
+    )  # a control that was not there: no text has them, this is no repair
+    gain = -1 if new else before - after
+    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before)
 
 
 def _one_run(reading: _Reading, text: str, s: int, e: int, stretch: int = 0) -> Iterator[_Run]:
@@ -451,7 +503,11 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
         s, e = m.span()
         if m.group(1) is not None and (found := _try(reading, m.group())):
             run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], True)
-            if run.gain > 0 and (run.gain == run.cost or not _quiet(reading, text, s, e)):
+            if (
+                run.gain > 0
+                and (run.gain == run.cost or not _quiet(reading, text, s, e))
+                and _all_fit(reading, text, s, e, run)
+            ):
                 yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, s)
                 continue
         for r in reading.runs.finditer(text, s, e):
@@ -495,7 +551,31 @@ def _whole(text: str, chars: set[str]) -> _Run | None:
     # a repair that looks like clean text made no run worse; else each short run is weighed
     if best is None or (best.gain < best.cost and _quiet(reading, text, 0, len(text))):
         return None
-    return best
+    return best if _all_fit(reading, text, 0, len(text), best) else None
+
+
+def _fitting(text: str, chosen: list[_Run]) -> list[_Run]:
+    """The runs without those of one character that do not fit (:func:`_fits`) in the text
+    as repaired, until none fails."""
+    chosen.sort(key=lambda r: r.start)
+    while any(len(r.texts[-1].rstrip(" ")) == 1 for r in chosen):
+        pieces: list[str] = []
+        at, last, shift = [], 0, 0
+        for r in chosen:
+            at.append(r.start + shift)
+            pieces += [text[last : r.start], r.texts[-1]]
+            last, shift = r.end, shift + len(r.texts[-1]) - (r.end - r.start)
+        fixed, before = "".join(pieces) + text[last:], len(chosen)
+        chosen = [
+            r
+            for r, a in zip(chosen, at, strict=True)
+            if len(r.texts[-1].rstrip(" ")) > 1
+            or r.layers[0][0] == SURROGATES
+            or _fits(fixed, a, text[r.start : r.end])
+        ]
+        if len(chosen) == before:
+            break
+    return chosen
 
 
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
@@ -533,6 +613,7 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
                 chosen.append(r)
             elif r.gain == 0 < r.cost:
                 doubtful.append(r)
+        chosen = _fitting(text, chosen)
     return sorted(chosen, key=lambda r: r.start), doubtful
 
 

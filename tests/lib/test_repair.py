@@ -284,6 +284,19 @@ TRAPS = [
     "higher values (“+” and “×” curves)",
     "/ˈmɒdʒɪbɑːk/ and ʃ ʒ θ ð ŋ",
     "« Bonjour\u202f! » Prix\xa0: 12,50\xa0€",
+    # a lone short run whose repair would be a rare letter (IPA, Latin Extended-B), a mark,
+    # a letter of another script or case, a sign not attached as signs are, a lone letter
+    "MARCA REGISTRADA É©",
+    "meh ¬º ok",
+    "f = √Ω",
+    "Δ = ∆±0.5",
+    "``isso é´´",
+    "GÄ£ÄL GÖ£",
+    "Ω° = 5",
+    "¿Ó¿",
+    "ÉÉ¦",
+    "Σ = Ξ¬",
+    "При 25 Т°C",
 ]
 
 
