@@ -186,6 +186,10 @@ def _finish(
 _TEMP = ".{name}.codecbox-{pid}-{token}.tmp"
 
 
+#: The folders whose stale temporaries this process has removed (see write_atomic).
+_SWEPT: set[str] = set()
+
+
 def _temporary(target: Path, pid: int, token: str) -> Path:
     return target.parent / _TEMP.format(name=target.name, pid=pid, token=token)
 
@@ -229,8 +233,9 @@ def write_atomic(
     """Write ``path`` all or nothing: a temporary file beside it, fsync, then a rename.
 
     ``content`` is the bytes, or a function that writes them to the open file. After any
-    error (or Ctrl-C) ``path`` is as before and the temporary file gone; one left by a
-    killed process goes at the next write to ``path`` (:func:`remove_stale_temporaries`).
+    error (or Ctrl-C) ``path`` is as before and the temporary file gone; those a killed
+    process left (their names carry its PID) go when the next process writes into the same
+    folder, or writes ``path`` again (:func:`remove_stale_temporaries`).
     An existing ``path`` keeps its permission bits; a new one gets ``mode``, or ``0o666``
     minus the umask. Errors name ``path``.
     """
@@ -239,7 +244,12 @@ def write_atomic(
     target = Path(_path(path))
     folder = target.parent
     with contextlib.suppress(OSError):
-        remove_stale_temporaries(folder, glob_escape(target.name))
+        swept = str(folder.resolve())
+        if swept in _SWEPT:  # (a folder is listed once a process: an import writes many)
+            remove_stale_temporaries(folder, glob_escape(target.name))
+        else:
+            remove_stale_temporaries(folder)
+            _SWEPT.add(swept)
     pid = os.getpid()
     tmp = _temporary(target, pid, secrets.token_hex(4))
     # The creation is inside the ``try``: a signal handled the moment ``os.open`` returns

@@ -709,3 +709,25 @@ def test_a_missing_folder_is_reported_with_the_destination_name(tmp_path):
     with pytest.raises(FileNotFoundError) as info:
         write_atomic(tmp_path / "nowhere" / "x.txt", b"x")
     assert info.value.filename == str(tmp_path / "nowhere" / "x.txt")
+
+
+@POSIX_ONLY
+def test_a_killed_writers_temporaries_go_at_the_next_write_in_the_folder(tmp_path):
+    """Issue 19, D9: a temporary file a killed process left beside another destination is
+    removed by the next process that writes into the folder, not only by the next write to
+    that same destination; a live process's temporary file stays."""
+    import subprocess
+    import sys
+
+    from codecbox import streaming
+
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    stale = tmp_path / f".big.csv.codecbox-{dead.pid}-0badf00d.tmp"
+    stale.write_bytes(b"x" * 1000)
+    live = tmp_path / f".other.csv.codecbox-{os.getpid()}-00000000.tmp"
+    live.write_bytes(b"")
+    streaming._SWEPT.discard(str(tmp_path.resolve()))  # as in a new process
+    write_atomic(tmp_path / "small.txt", b"hola")
+    assert not stale.exists() and live.exists()
+    assert (tmp_path / "small.txt").read_bytes() == b"hola"
