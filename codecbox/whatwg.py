@@ -615,10 +615,7 @@ class _ISO2022JP:
                 i = stop
                 continue
             if _JIS_PAIRS().match(segment):
-                try:
-                    out.append(_EUC_JP._full(segment.translate(_PLUS_0X80), errors, data, i)[0])
-                except UnicodeDecodeError as e:
-                    raise UnicodeDecodeError(self.name, data, e.start, e.end, e.reason) from None
+                out.append(_JIS_PAIRS_SPEC._full(segment.translate(_PLUS_0X80), errors, data, i)[0])
                 i = stop
                 continue
             while i < stop:  # one pair at a time
@@ -700,6 +697,9 @@ _FIXES = _fixes("\u301c\u2016\u2212\u00a2\u00a3\u00ac", "\uff5e\u2225\uff0d\uffe
 _EUC_JP = _MultiByte("EUC-JP", "euc_jp", _euc_jp_step, fixes=_FIXES,
                      patterns=((b"\x8f\xa2\xb7", "~"),))  # fmt: skip
 _ISO_CLEAN_SPEC = _MultiByte("ISO-2022-JP", "iso2022_jp", _iso_clean_step, fixes=_FIXES)
+# ISO-2022-JP's JIS X 0208 runs, 0x80 higher: EUC-JP's pairs, with errors named ISO-2022-JP
+_JIS_PAIRS_SPEC = _MultiByte("ISO-2022-JP", "euc_jp", _euc_jp_step, fixes=_FIXES,
+                             patterns=_EUC_JP.patterns)  # fmt: skip
 # Shift_JIS: pointers 8836-10715 (lead bytes 0xF0-0xF9) are the private use area; cp932
 # decodes 0xA0, 0xFD, 0xFE, 0xFF (errors here) to U+F8F0-U+F8F3.
 _SJIS_LEADS = bytes([*range(0x81, 0xA0), *range(0xE0, 0xFD)])

@@ -468,3 +468,18 @@ def test_incremental_decoding_of_text_without_ascii_stays_in_c(name: str, text: 
         spec.step = step
     assert got == data.decode(CODECS[name])
     assert calls <= 2 * len(chunks)  # (a cut character's bytes, once per chunk)
+
+
+def test_an_iso_2022_jp_handler_is_told_iso_2022_jp() -> None:
+    """An error inside a JIS X 0208 run reached a custom handler named EUC-JP (the run is
+    decoded as EUC-JP's pairs); strict mode already said ISO-2022-JP."""
+    seen: list[tuple[str, int, int]] = []
+
+    def handler(exc: UnicodeError) -> tuple[str, int]:
+        assert isinstance(exc, UnicodeDecodeError)
+        seen.append((exc.encoding, exc.start, exc.end))
+        return "?", exc.end
+
+    codecs.register_error("codecbox-test-seen", handler)
+    text = b"\x1b$B\x22\x2f\x30\x21\x1b(B".decode(CODECS["ISO-2022-JP"], "codecbox-test-seen")
+    assert (text, seen) == ("?亜", [("ISO-2022-JP", 3, 5)])
