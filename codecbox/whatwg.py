@@ -561,6 +561,7 @@ def _euc_jp_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:
 
 _LEAD = 3  # the modes: ASCII, Roman, katakana, lead byte (the incremental state: mode * 2 + flag)
 _ESCAPES = {b"(B": 0, b"(J": 1, b"(I": 2, b"$@": _LEAD, b"$B": _LEAD}
+_ESCAPE_OF = (b"", b"\x1b(J", b"\x1b(I", b"\x1b$B")  # the escape back to each mode
 _ASCII = "".join(chr(b if b < 0x80 and b not in (0x0E, 0x0F, 0x1B) else 0xFFFE) for b in range(256))
 _ISO2022_TABLES = (  # U+FFFE: an error
     _ASCII,
@@ -589,6 +590,8 @@ class _ISO2022JP:
         mode, flag = divmod(state, 2)
         out: list[str] = []
         i, n = 0, len(data)
+        if not final:  # to the last ESC at once, as decode does a whole input
+            i, mode, flag = self._clean_head(data, errors, mode, flag, out)
 
         def error(start: int, end: int, reason: str) -> int:
             text, resume = _report(self.name, errors, data, start, end, reason)
@@ -614,10 +617,14 @@ class _ISO2022JP:
                 out.append(_charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i))
                 i = stop
                 continue
-            if _JIS_PAIRS().match(segment):
-                out.append(_JIS_PAIRS_SPEC._full(segment.translate(_PLUS_0X80), errors, data, i)[0])
-                i = stop
-                continue
+            pairs = len(segment) - len(segment) % 2  # (an odd byte goes one by one, below)
+            if pairs and _JIS_PAIRS().match(segment, 0, pairs):
+                out.append(
+                    _JIS_PAIRS_SPEC._full(segment[:pairs].translate(_PLUS_0X80), errors, data, i)[0]
+                )
+                i += pairs
+                if i == stop:
+                    continue
             while i < stop:  # one pair at a time
                 b = data[i]
                 if not 0x21 <= b <= 0x7E:
@@ -639,6 +646,25 @@ class _ISO2022JP:
                     out.append(chr(cp))
                     i += 2
         return "".join(out), i, mode * 2 + flag
+
+    @staticmethod
+    def _clean_head(
+        data: bytes, errors: str, mode: int, flag: int, out: list[str]
+    ) -> tuple[int, int, int]:
+        """Decode ``data`` up to its last ESC with the quick path, from ``mode`` (whose escape
+        is put before it) if it is clean: the bytes done, and the mode and flag after them."""
+        cut = data.rfind(b"\x1b")
+        if cut <= 0 or (flag and data[0] == 0x1B):
+            return 0, mode, flag
+        head = data[:cut] if data[0] == 0x1B else _ESCAPE_OF[mode] + data[:cut]
+        quick = _ISO_CLEAN_SPEC._quick(head, errors) if _ISO_CLEAN().fullmatch(head) else None
+        if quick is None:
+            return 0, mode, flag
+        out.append(quick[0])
+        last = head.rfind(b"\x1b")
+        if last < 0:
+            return cut, mode, 0
+        return cut, _ESCAPES[head[last + 1 : last + 3]], int(last == len(head) - 3)
 
 
 def _iso_clean_step(data: bytes, i: int, n: int) -> tuple[str | None, int]:

@@ -483,3 +483,29 @@ def test_an_iso_2022_jp_handler_is_told_iso_2022_jp() -> None:
     codecs.register_error("codecbox-test-seen", handler)
     text = b"\x1b$B\x22\x2f\x30\x21\x1b(B".decode(CODECS["ISO-2022-JP"], "codecbox-test-seen")
     assert (text, seen) == ("?亜", [("ISO-2022-JP", 3, 5)])
+
+
+def test_incremental_iso_2022_jp_decodes_runs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19 N17 for ISO-2022-JP: a chunk that cut a JIS X 0208 run in the middle of a
+    pair went pair by pair through Python (~1 MB/s), and a chunk of mixed text escape by
+    escape; now a run's whole pairs go at once and a chunk up to its last ESC through the
+    C codec. Counted: the pair-by-pair loop's table look-ups, at most one per chunk."""
+    from codecbox import whatwg
+
+    long_run = ("日本語の漢字仮名交じり文" * 3000).encode("iso2022_jp")
+    mixed = ("これは ASCII と日本語の mixed テキスト、第12回。\n" * 300).encode("iso2022_jp")
+    index, lookups = whatwg.index, 0
+
+    def counting(name: str) -> dict[int, int]:
+        nonlocal lookups
+        lookups += name == "jis0208"
+        return index(name)
+
+    monkeypatch.setattr(whatwg, "index", counting)
+    for data in (long_run, mixed):
+        lookups = 0
+        chunks = [data[i : i + 4095] for i in range(0, len(data), 4095)]  # odd: cuts pairs
+        decoder = codecs.getincrementaldecoder(CODECS["ISO-2022-JP"])("strict")
+        got = "".join(decoder.decode(c) for c in chunks) + decoder.decode(b"", True)
+        assert got == data.decode(CODECS["ISO-2022-JP"])
+        assert lookups <= len(chunks)
