@@ -115,9 +115,10 @@ class _Reading:
         cont = table[0x80:0xC0] + _LOST
         c, c3 = _class(cont), _class(cont + " " * self.nbsp)
         seq = f"{_class(table[0xC2:0xE0])}{c}|{_class(table[0xE0:0xF0])}{c3}{{2}}"
-        seq += f"|{_class(table[0xF0:0xF5])}{c3}{{3}}"
+        seq += f"|{(four := f'{_class(table[0xF0:0xF5])}{c3}{{3}}')}"
         seq += f"|{_class(table[b] for b in _A0_LEADS)} " if self.nbsp else ""
         self.runs = re.compile(f"(?:{seq})+")
+        self.long = re.compile(f"(?:{seq}){{2}}|{four}")  # a run of more than 3 characters
         # runs with only ASCII between them (group 1: some ASCII)
         self.stretches = re.compile(f"(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
 
@@ -402,20 +403,6 @@ def _fits(text: str, at: int, part: str) -> bool:
     return after[:1] in _GROUP if cls == "[" else cls == "]" and before[-1:] in _GROUP
 
 
-def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
-    """text[s:e] repaired whole as ``run``: if it holds only short runs (a character each),
-    does each repaired character fit in the repaired text?"""
-    spans = [m.span() for m in reading.runs.finditer(text, s, e)]
-    if len(run.layers) > 1 or any(b - a > 3 for a, b in spans):
-        return True
-    fixed, shift = text[:s] + run.texts[0] + text[e:], 0
-    for a, b in spans:
-        if not _fits(fixed, a - shift, text[a:b]):
-            return False
-        shift += b - a - 1
-    return True
-
-
 # --- the fixer ----------------------------------------------------------------------------
 
 _Layer = tuple[str, bool, str]  # encoding, nbsp, decoding
@@ -474,25 +461,13 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
     return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before)
 
 
-def _one_run(reading: _Reading, text: str, s: int, e: int, stretch: int = 0) -> Iterator[_Run]:
-    """The run text[s:e] repaired; if one of its sequences does not decode, each side."""
+def _one_run(reading: _Reading, text: str, s: int, e: int, stretch: int) -> _Run | None:
+    """The run text[s:e] repaired, if it decodes."""
     nbsp = reading.nbsp and " " in text[s:e]
-    found = _try(reading, text[s:e], nbsp, _alone(text, s, e))
-    if found is not None:
-        run = _deepen(text, s, e, (reading.name, nbsp, found[1]), found[0])
-        yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, stretch)
-        return
-    try:
-        if e - s >= 3 and _LOST not in text[s:e]:
-            _decode(reading.encode(text[s:e].replace(" ", "\xa0")))
-    except UnicodeDecodeError as exc:  # one byte per character: offsets agree
-        for m in (
-            *reading.runs.finditer(text, s, s + exc.start),
-            *reading.runs.finditer(text, s + exc.end, e),
-        ):
-            yield from _one_run(reading, text, *m.span(), stretch)
-    except UnicodeEncodeError:
-        pass
+    if (found := _try(reading, text[s:e], nbsp, _alone(text, s, e))) is None:
+        return None
+    run = _deepen(text, s, e, (reading.name, nbsp, found[1]), found[0])
+    return _Run(s, e, run.layers, run.texts, run.gain, run.cost, stretch)
 
 
 def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
@@ -506,8 +481,9 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
             if run.gain > 0 and _all_fit(reading, text, s, e, run):
                 yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, s)
                 continue
-        for r in reading.runs.finditer(text, s, e):
-            yield from _one_run(reading, text, *r.span(), s)
+        for m in reading.runs.finditer(text, s, e):
+            if (one := _one_run(reading, text, *m.span(), s)) is not None:
+                yield one
 
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
@@ -529,28 +505,45 @@ def _whole(text: str, chars: set[str]) -> _Run | None:
     return best if best is not None and _all_fit(reading, text, 0, len(text), best) else None
 
 
-def _fitting(text: str, chosen: list[_Run]) -> list[_Run]:
-    """The runs without those of one character that do not fit (:func:`_fits`) in the text
-    as repaired, until none fails."""
-    chosen.sort(key=lambda r: r.start)
-    while any(len(r.texts[-1].rstrip(" ")) == 1 for r in chosen):
-        pieces: list[str] = []
-        at, last, shift = [], 0, 0
-        for r in chosen:
-            at.append(r.start + shift)
-            pieces += [text[last : r.start], r.texts[-1]]
-            last, shift = r.end, shift + len(r.texts[-1]) - (r.end - r.start)
-        fixed, before = "".join(pieces) + text[last:], len(chosen)
-        chosen = [
+def _apply(text: str, runs: list[_Run]) -> tuple[str, list[int]]:
+    """``text`` with the runs (in order) repaired, and where each one starts in it."""
+    pieces, at, shift, last = [], [], 0, 0
+    for r in runs:
+        at.append(r.start + shift)
+        pieces += [text[last : r.start], r.texts[-1]]
+        shift, last = shift + len(r.texts[-1]) - (r.end - r.start), r.end
+    return "".join(pieces) + text[last:], at
+
+
+def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
+    """The runs but those repaired as one character that do not fit (:func:`_fits`) in the
+    text as repaired, until none fails."""
+    runs = sorted(runs, key=lambda r: r.start)
+    while any(len(r.texts[-1].rstrip(" ")) == 1 for r in runs):
+        fixed, at = _apply(text, runs)
+        kept = [
             r
-            for r, a in zip(chosen, at, strict=True)
+            for r, a in zip(runs, at, strict=True)
             if len(r.texts[-1].rstrip(" ")) > 1
             or r.layers[0][0] == SURROGATES
             or _fits(fixed, a, text[r.start : r.end])
         ]
-        if len(chosen) == before:
+        if len(kept) == len(runs):
             break
-    return chosen
+        runs = kept
+    return runs
+
+
+def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
+    """text[s:e] repaired whole as ``run``: if all its runs are of one character, does each
+    one fit?"""
+    if len(run.layers) > 1 or reading.long.search(text, s, e):
+        return True
+    runs = [
+        _Run(*m.span(), run.layers, (_undo(m.group(), reading.name, False, False)[0],), 1, 1)
+        for m in reading.runs.finditer(text, s, e)
+    ]
+    return len(_fitting(text, runs)) == len(runs)
 
 
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
@@ -629,17 +622,15 @@ def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
             steps = [Step(e, nbsp=n, decoding=d) for e, n, d in chosen[0].layers]
             current = chosen[0].texts[-1]
             break  # every layer the whole text had was undone already
-        pieces, shift, last = [], 0, 0
-        for run in chosen:
-            at, size = run.start + shift, run.end - run.start
+        if not chosen:
+            break
+        fixed, starts = _apply(current, chosen)
+        for run, at in zip(chosen, starts, strict=True):
+            size = run.end - run.start
             for (encoding, nbsp, decoding), after in zip(run.layers, run.texts, strict=True):
                 steps.append(Step(encoding, at, at + size, nbsp, decoding))
                 size = len(after)
-            pieces += [current[last : run.start], run.texts[-1]]
-            shift, last = shift + size - (run.end - run.start), run.end
-        if not chosen:
-            break
-        current, doubtful = "".join(pieces) + current[last:], []
+        current, doubtful = fixed, []
     if _LOST in current:
         return Repair(text, current, tuple(steps), Reason.REPLACEMENT, current.index(_LOST))
     if doubtful:
