@@ -826,9 +826,9 @@ def _absolute(path: Path) -> str:
 
 
 class _Log:
-    """The JSON-lines log: read once, then one line appended and fsynced per file. A line
-    cut by a kill is ignored when read, and ended before the next one is appended. The
-    last line for a file is its state."""
+    """The JSON-lines log: read once, then a line appended per file, written and fsynced a
+    batch at a time (:meth:`sync`). A line cut by a kill is ignored when read, and ended
+    before the next one is appended. The last line for a file is its state."""
 
     def __init__(self, path: Path, policy: dict[str, Any]) -> None:
         #: the options that decide a file's fate; a record made under others is not reused
@@ -839,7 +839,7 @@ class _Log:
         self.written: dict[str, set[str]] = {}
         self.path = path
         self._lines: list[str] = []
-        self._cut = False
+        self._end: int | None = None  # where a sync cut short began
         self._f = open(path, "ab", buffering=0)  # closed by close()
         try:
             # Locked before reading, so that what is read stays true while this run lasts.
@@ -871,16 +871,19 @@ class _Log:
     def sync(self) -> None:
         """Write the lines added since the last sync, and fsync: one write for many files.
         They are kept until they are on disk: after a failure (a full disk, Ctrl-C) the
-        next sync writes them again, on a new line."""
-        data = memoryview(("\n" * self._cut + "".join(self._lines)).encode("ascii"))
-        self._cut = True
+        next sync cuts what it wrote and writes them again."""
+        data = memoryview("".join(self._lines).encode("ascii"))
         try:
+            if self._end is None:
+                self._end = os.fstat(self._f.fileno()).st_size
+            else:
+                os.ftruncate(self._f.fileno(), self._end)
             while data:  # a full disk may take part of it first
                 data = data[self._f.write(data) or 0 :]
             os.fsync(self._f.fileno())
         except OSError as exc:  # named, for main()'s one line
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
-        self._cut = False
+        self._end = None
         self._lines.clear()
 
     def _remember(self, record: dict[str, Any]) -> None:

@@ -226,7 +226,7 @@ def test_a_source_is_removed_only_once_its_log_line_is_on_disk(tmp_path, monkeyp
     capsys.readouterr()
 
 
-def test_a_log_write_cut_short_is_written_again_on_a_new_line(tmp_path):
+def test_a_log_write_cut_short_is_written_again_whole(tmp_path):
     from codecbox.cli import _Log
 
     log = _Log(tmp_path / "log.jsonl", {})
@@ -238,6 +238,9 @@ def test_a_log_write_cut_short_is_written_again_on_a_new_line(tmp_path):
             real.write(bytes(data[:10]))
             raise KeyboardInterrupt
 
+        def fileno(self) -> int:
+            return real.fileno()
+
     log._f = Interrupted()  # type: ignore[assignment]
     with pytest.raises(KeyboardInterrupt):
         log.sync()
@@ -245,7 +248,7 @@ def test_a_log_write_cut_short_is_written_again_on_a_new_line(tmp_path):
     log.sync()  # as the import does on its way out
     log.close()
     lines = (tmp_path / "log.jsonl").read_text().splitlines()
-    assert len(lines) == 2 and json.loads(lines[1])["file"] == "/a"
+    assert len(lines) == 1 and json.loads(lines[0])["file"] == "/a"
     again = _Log(tmp_path / "log.jsonl", {})
     again.close()
     assert again.last["/a"]["status"] == "imported"
