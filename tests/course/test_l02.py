@@ -154,7 +154,7 @@ def test_comparison_with_ftfy():
     assert len(c.filas) == len(CASOS)
     assert (c.bien_codecbox, c.bien_ftfy) == (7, 6)
     assert c.fila("comillas (navegador)").ftfy == '"Hola"'  # ftfy straightens quotes
-    partly = c.fila("sano y roto juntos")  # only the broken run is repaired, and the step says where
+    partly = c.fila("sano y roto juntos")  # only the broken run repaired; its step says where
     assert partly.bien_ftfy and partly.bien_codecbox
     assert [(s.start, s.end) for s in partly.codecbox.steps] == [(6, 8)]
     assert not c.fila("windows-1250").bien_ftfy and not c.fila("windows-1250").bien_codecbox
