@@ -375,7 +375,7 @@ def _cost(text: str) -> int:
     return found
 
 
-_GROUP = {c: g for g in _GROUPS for c in g}  # a letter's class -> the classes of its script
+_GROUP = {c: frozenset(g) for g in _GROUPS for c in g}  # a letter's class -> its script's
 
 
 def _fits(text: str, at: int, part: str) -> bool:
@@ -397,7 +397,7 @@ def _fits(text: str, at: int, part: str) -> bool:
     if text[at] > "\u07ff" and unicodedata.category(text[at])[0] in "PS":
         return True
     if cls in _GROUP:
-        return any(c in _GROUP[cls] for c in before + after)
+        return not _GROUP[cls].isdisjoint(before + after)
     if cls == "$":
         return "0" in before[-1:] + after[:1]
     return after[:1] in _GROUP if cls == "[" else cls == "]" and before[-1:] in _GROUP
@@ -442,8 +442,9 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
     layers, texts = [first], [fixed]
     best = (_cost(left + fixed[skip:] + right), 1)
     while best[0] and len(layers) < 3 and (stretch or " " not in fixed) and _SUSPECT.search(fixed):
+        chars = set(fixed)
         for r in dict.fromkeys((_READINGS[layers[-1][0]], *_ALL)):
-            fits = set(fixed) <= r.chars if stretch else r.runs.fullmatch(fixed)
+            fits = chars <= r.chars if stretch else r.runs.fullmatch(fixed)
             deeper = _try(r, fixed) if fits else None
             if deeper and deeper[0] != fixed:
                 fixed = deeper[0]
@@ -536,14 +537,15 @@ def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
 
 def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
     """text[s:e] repaired whole as ``run``: if all its runs are of one character, does each
-    one fit?"""
+    one fit (in one pass: any that does not is enough)?"""
     if len(run.layers) > 1 or reading.long.search(text, s, e):
         return True
-    runs = [
-        _Run(*m.span(), run.layers, (_undo(m.group(), reading.name, False, False)[0],), 1, 1)
-        for m in reading.runs.finditer(text, s, e)
-    ]
-    return len(_fitting(text, runs)) == len(runs)
+    fixed, shift = text[:s] + run.texts[0] + text[e:], 0
+    for m in reading.runs.finditer(text, s, e):
+        if not _fits(fixed, m.start() - shift, m.group()):
+            return False
+        shift += m.end() - m.start() - 1
+    return True
 
 
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
