@@ -379,12 +379,10 @@ _GROUP = {c: frozenset(g) for g in _GROUPS for c in g}  # a letter's class -> it
 
 
 def _fits(text: str, at: int, part: str) -> bool:
-    """Is text[at], the run ``part`` repaired (one character), evidence in the repaired text?
-    It is if ``part`` holds a character no text has (a control, U+FFFD). Else a punctuation
-    mark or symbol of three bytes is; a letter is if it is common (no cost of its own), with
-    a letter of its script within two characters; a sign of two bytes is if it is attached
-    as signs are (an opening one before a letter, a closing one after a letter, any other
-    beside a digit); all in a window that looks clean."""
+    """Is text[at], the run ``part`` repaired as one character, evidence? Yes if ``part`` has
+    what no text has (a control, U+FFFD); else, in a window that looks clean, if it is a sign
+    of three bytes, a common letter with a letter of its script within two characters, or a
+    sign attached as signs are (opening before a letter, closing after one, others by a digit)."""
     if _LOST in part or _CONTROL.search(part):
         return True
     window, k = text[max(0, at - 2) : at + 3], min(at, 2)
@@ -454,12 +452,11 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
                 break
         else:
             break
-    after, depth = best
-    new = _CONTROL.search(texts[depth - 1]) and len(_CONTROL.findall(texts[depth - 1])) > len(
-        _CONTROL.findall(part)
-    )  # a control that was not there: no text has them, this is no repair
-    gain = -1 if new else before - after
-    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before)
+    (after, depth), fixed = best, texts[best[1] - 1]  # a control that was not there: no repair
+    new = _CONTROL.search(fixed) and len(_CONTROL.findall(fixed)) > len(_CONTROL.findall(part))
+    return _Run(
+        s, e, tuple(layers[:depth]), tuple(texts[:depth]), -1 if new else before - after, before
+    )
 
 
 def _one_run(reading: _Reading, text: str, s: int, e: int, stretch: int) -> _Run | None:
@@ -489,20 +486,17 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
     """The whole text as one run (the common case, and the fast one), if a reading decodes
-    all of it with evidence and no short run of it looks better as it is."""
-    best, seen, reading = None, set(), _FIRST
+    all of it with evidence and each of its runs of one character fits."""
+    best, reading = None, _FIRST
     for r in _ALL:
         if not chars <= r.chars or (r is not _FIRST and chars <= _AS_FIRST[r.name]):
             continue  # it cannot write the text, or writes it as windows-1252 does
-        found = _try(r, text)
-        if found is not None and found[0] not in seen:
-            seen.add(found[0])
+        if (found := _try(r, text)) is not None:
             run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], True)
             if run.gain >= LINE_EVIDENCE and (best is None or run.gain > best.gain):
                 best, reading = run, r
                 if run.gain == run.cost:
                     break  # it looks like clean text: no reading can do better
-    # a repair that looks like clean text made no run worse; else each short run is weighed
     return best if best is not None and _all_fit(reading, text, 0, len(text), best) else None
 
 
@@ -553,22 +547,16 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     chars = set(text)
     if (whole := _whole(text, chars)) is not None:
         return [whole], []
-    chosen = [
-        _Run(
-            m.start(), m.end(), ((SURROGATES, False, "UTF-16"),), (_join(m.group()).decode(),), 9, 9
-        )
-        for m in _SURROGATE_PAIR.finditer(text)
-    ]
+    pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
+    chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9) for m in pairs]
     # the reading that covers most of the text first; each next one looks between the runs
-    suspect = _SUSPECT.search(text)
-    first = max(0, suspect.start() - 1) if suspect else 0
     readings = [r for r in _ALL if not r.leads.isdisjoint(chars)]
-    coverage = {r.name: len("".join(r.runs.findall(text, first))) for r in readings}
+    coverage = {r.name: len("".join(r.runs.findall(text))) for r in readings}
     doubtful: list[_Run] = []
     for reading in sorted(readings, key=lambda r: -coverage[r.name]):
         if not coverage[reading.name]:
             break
-        edges = [0, *(x for r in sorted(chosen, key=lambda r: r.start) for x in (r.start, r.end))]
+        edges = [0, *(x for r in chosen for x in (r.start, r.end))]  # chosen is in order
         gaps = zip(edges[::2], [*edges[1::2], len(text)], strict=True)
         runs = [r for start, end in gaps for r in _runs(reading, text, start, end)]
         # The reading's evidence in the line (a lost no-break space is none). With enough,
@@ -584,7 +572,7 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
             elif r.gain == 0 < r.cost:
                 doubtful.append(r)
         chosen = _fitting(text, chosen)
-    return sorted(chosen, key=lambda r: r.start), doubtful
+    return chosen, doubtful
 
 
 def mojibake_score(text: str) -> int:
