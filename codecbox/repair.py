@@ -1,21 +1,18 @@
 """Undo mojibake: UTF-8 text decoded with the wrong single-byte encoding, once or more.
 
-``"año"`` stored as UTF-8 (``61 C3 B1 6F``) and read as windows-1252 becomes ``"aÃ±o"``.
-While every byte survived the damage is reversible: encode the text back with the wrong
-encoding, decode the bytes as UTF-8. :func:`fix_mojibake` does that for each wrong reading
-of :data:`READINGS`, one to three layers deep, run by run: only the runs of a text in the
-shape of UTF-8 read wrongly are decoded, and clean text beside them stays as it is. Also
-undone: bytes a reading leaves undefined, kept as C1 controls (browsers) or lost as U+FFFD
-(the character stays lost: it becomes one U+FFFD, and :attr:`Repair.lost` counts them); a
-no-break space (byte A0) turned into a space (``Ã`` + space for ``à``); UTF-16 surrogate
-pairs encoded one by one (CESU-8), or left in the text.
+``"año"`` stored as UTF-8 (``61 C3 B1 6F``) and read as windows-1252 becomes ``"aÃ±o"``:
+encode it back with the wrong encoding, decode the bytes as UTF-8. :func:`fix_mojibake` does
+that for each wrong reading of :data:`READINGS`, one to three layers deep, run by run (only
+the runs in the shape of UTF-8 read wrongly; clean text beside them stays). Also undone:
+bytes a reading leaves undefined, kept as C1 controls or lost as U+FFFD (then the character
+stays one U+FFFD: :attr:`Repair.lost`); a no-break space turned into a space (``Ã`` + space
+for ``à``); UTF-16 surrogate pairs encoded one by one (CESU-8), or left in the text.
 
-The fixes are data: a reading is a byte table built from a Python codec, the result is a
-:class:`Repair` whose :class:`Step` s say which span was decoded how, and
-:func:`apply_steps` replays them. A run is repaired only with evidence: it must look less
-like mojibake after the repair than before, with two characters of context each side
-(:func:`_cost`: a capital inside a word, symbols glued to letters, two scripts in one word,
-controls, unassigned or rare characters). Clean text has no such evidence.
+The fixes are data: the :class:`Step` s of a :class:`Repair` say which span was decoded how,
+and :func:`apply_steps` replays them. A run is repaired only with evidence: it must look less
+like mojibake after the repair, with two characters of context each side (:func:`_cost`: a
+capital inside a word, symbols glued to letters, two scripts in one word, controls, rare
+characters), and a run repaired as one character must fit where it lands (:func:`_fits`).
 
 >>> r = fix_mojibake("aÃƒÂ±o")
 >>> r.text, [str(s) for s in r.steps], r.reason.value
@@ -39,7 +36,7 @@ import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import repeat
 
@@ -91,7 +88,7 @@ SAMPLE = 64
 _LOST = "\ufffd"  # a character whose bytes are gone; written back as byte 1A, a placeholder
 _LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}")
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # no text has
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
 _ASCII = "".join(map(chr, range(128)))
@@ -159,10 +156,9 @@ def _join(pair: str) -> bytes:
     return pair.encode("utf-16-le", "surrogatepass").decode("utf-16-le").encode()
 
 
-def _alone(text: str, start: int, end: int) -> bool:
-    """Is text[start:end] a word of its own, with a word right after the space after it?"""
-    before = start == 0 or text[start - 1].isspace()
-    return before and end < len(text) and not text[end].isspace()
+def _alone(text: str, s: int, e: int) -> bool:
+    """Is text[s:e] a word of its own, with a word right after the space after it?"""
+    return (s == 0 or text[s - 1].isspace()) and e < len(text) and not text[e].isspace()
 
 
 def _undo(part: str, encoding: str, nbsp: bool, alone: bool) -> tuple[str, str]:
@@ -210,17 +206,13 @@ class Step:
 
     def __post_init__(self) -> None:
         if self.encoding not in _READINGS and self.encoding != SURROGATES:
-            raise ValueError(
-                f"a step encodes as one of {', '.join(READINGS)}, not {self.encoding!r}"
-            )
+            raise ValueError(f"{self.encoding!r} is not one of {', '.join(READINGS)}")
 
     def apply(self, text: str) -> str:
         """The step on ``text``, strictly: UnicodeError if it does not apply."""
-        end = len(text) if self.end is None else self.end
-        fixed, _ = _undo(
-            text[self.start : end], self.encoding, self.nbsp, _alone(text, self.start, end)
-        )
-        return text[: self.start] + fixed + text[end:]
+        s, e = self.start, len(text) if self.end is None else self.end
+        fixed = _undo(text[s:e], self.encoding, self.nbsp, _alone(text, s, e))[0]
+        return text[:s] + fixed + text[e:]
 
     def __str__(self) -> str:
         where = "" if (self.start, self.end) == (0, None) else f"{self.start}-{self.end}: "
@@ -286,9 +278,8 @@ _RARE = re.compile(
 )
 _SCRIPTS = {  # first word of a letter's name -> its classes: small, capital, other
     **dict.fromkeys(("CJK", "HIRAGANA", "KATAKANA", "HANGUL"), "kkk"),
-    **dict.fromkeys(("ARMENIAN", "GEORGIAN"), "yYy"),
-    **{"LATIN": "lLv", "GREEK": "gGg", "CYRILLIC": "cCc", "HEBREW": "hhh", "ARABIC": "rrr"},
-    **{"THAI": "ttt", "DEVANAGARI": "ooo"},
+    **{"ARMENIAN": "yYy", "GEORGIAN": "yYy", "LATIN": "lLv", "GREEK": "gGg", "CYRILLIC": "cCc"},
+    **{"HEBREW": "hhh", "ARABIC": "rrr", "THAI": "ttt", "DEVANAGARI": "ooo"},
 }
 _MARKS = {"HEBREW": "H", "ARABIC": "R", "THAI": "T", "COMBINING": "m"}
 
@@ -298,11 +289,9 @@ def _classify(ch: str) -> tuple[str, int]:
     cat, name = unicodedata.category(ch), unicodedata.name(ch, "?").split()[0]
     cost = int(ch in _ODD)
     if ch.isascii() and (ch.isprintable() or ch.isspace()):
-        if ch.isalnum() or ch.isspace():
-            return (
-                "a" if ch.islower() else "A" if ch.isupper() else "0" if ch.isdigit() else "_"
-            ), 0
-        return ("(" if ch in _OPENING else ")" if ch in _CLOSING else "."), 0
+        word = "a" if ch.islower() else "A" if ch.isupper() else "0" if ch.isdigit() else "_"
+        sign = "(" if ch in _OPENING else ")" if ch in _CLOSING else "."
+        return (word if ch.isalnum() or ch.isspace() else sign), 0
     if cat[0] == "L":
         forms = _SCRIPTS.get(name, "ooo")
         cost += name not in _SCRIPTS or cat == "Lm" or bool(_RARE.match(ch))
@@ -421,11 +410,9 @@ class _Run:
     stretch: int = 0  # where the stretch it was found in starts (see _runs)
 
 
-def _try(
-    reading: _Reading, part: str, nbsp: bool = False, alone: bool = False
-) -> tuple[str, str] | None:
+def _try(r: _Reading, part: str, nbsp: bool = False, alone: bool = False) -> tuple[str, str] | None:
     try:
-        return _undo(part, reading.name, nbsp, alone)
+        return _undo(part, r.name, nbsp, alone)
     except UnicodeError:
         return None
 
@@ -459,29 +446,23 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
     )
 
 
-def _one_run(reading: _Reading, text: str, s: int, e: int, stretch: int) -> _Run | None:
-    """The run text[s:e] repaired, if it decodes."""
-    nbsp = reading.nbsp and " " in text[s:e]
-    if (found := _try(reading, text[s:e], nbsp, _alone(text, s, e))) is None:
-        return None
-    run = _deepen(text, s, e, (reading.name, nbsp, found[1]), found[0])
-    return _Run(s, e, run.layers, run.texts, run.gain, run.cost, stretch)
-
-
 def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
     """The runs of text[start:end] that ``reading`` repairs: a stretch (runs with ASCII
-    between them) as one run if it has evidence and no short run of it looks better as it
-    is, else run by run."""
+    between them) as one run if it has evidence and its runs of one character fit, else
+    run by run (those that decode)."""
     for m in reading.stretches.finditer(text, start, end):
         s, e = m.span()
         if m.group(1) is not None and (found := _try(reading, m.group())):
             run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], True)
             if run.gain > 0 and _all_fit(reading, text, s, e, run):
-                yield _Run(s, e, run.layers, run.texts, run.gain, run.cost, s)
+                yield replace(run, stretch=s)
                 continue
-        for m in reading.runs.finditer(text, s, e):
-            if (one := _one_run(reading, text, *m.span(), s)) is not None:
-                yield one
+        for a, b in (r.span() for r in reading.runs.finditer(text, s, e)):
+            nbsp = reading.nbsp and " " in text[a:b]
+            if (found := _try(reading, text[a:b], nbsp, _alone(text, a, b))) is not None:
+                yield replace(
+                    _deepen(text, a, b, (reading.name, nbsp, found[1]), found[0]), stretch=s
+                )
 
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
@@ -519,9 +500,7 @@ def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
         kept = [
             r
             for r, a in zip(runs, at, strict=True)
-            if len(r.texts[-1].rstrip(" ")) > 1
-            or r.layers[0][0] == SURROGATES
-            or _fits(fixed, a, text[r.start : r.end])
+            if len(r.texts[-1].rstrip(" ")) > 1 or _fits(fixed, a, text[r.start : r.end])
         ]
         if len(kept) == len(runs):
             break
