@@ -61,17 +61,10 @@ SURROGATES = "UTF-16 surrogates"
 
 #: The wrong readings undone (WHATWG or IANA name -> Python codec), preferred in this order.
 READINGS: dict[str, str] = {
-    WINDOWS_1252: "cp1252",
-    LATIN_1: "latin-1",
-    "windows-1250": "cp1250",
-    "ISO-8859-2": "iso8859_2",
-    "windows-1251": "cp1251",
-    "windows-1253": "cp1253",
-    "windows-1254": "cp1254",
-    "windows-1257": "cp1257",
-    "macintosh": "mac_roman",
-    "IBM437": "cp437",
-    "IBM850": "cp850",
+    **{WINDOWS_1252: "cp1252", LATIN_1: "latin-1", "windows-1250": "cp1250"},
+    **{"ISO-8859-2": "iso8859_2", "windows-1251": "cp1251", "windows-1253": "cp1253"},
+    **{"windows-1254": "cp1254", "windows-1257": "cp1257", "macintosh": "mac_roman"},
+    **{"IBM437": "cp437", "IBM850": "cp850"},
 }
 
 #: The five bytes Python's cp1252 codec leaves undefined; browsers (the WHATWG Encoding
@@ -119,10 +112,6 @@ class _Reading:
         # runs with only ASCII between them (group 1: some ASCII)
         self.stretches = re.compile(f"(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
 
-    def encode(self, text: str) -> bytes:
-        data: bytes = codecs.charmap_encode(text, "strict", self.encoder)[0]
-        return data
-
 
 _READINGS = {name: _Reading(name, codec) for name, codec in READINGS.items()}
 _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
@@ -130,8 +119,7 @@ _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
 _AS_FIRST = {
     r.name: frozenset(c for c, f in zip(r.table, _FIRST.table, strict=True) if c == f) for r in _ALL
 }
-# Clean text is let through here, at C speed: no lead byte then continuation byte under any
-# reading, no space after a lead that may stand for A0, no surrogate.
+# Clean text passes at C speed: no lead then continuation, lead then space (A0), surrogate.
 _SUSPECT = re.compile(
     _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
     + _class(ch for r in _ALL for ch in r.table[0x80:0xC0] + _LOST)
@@ -166,7 +154,8 @@ def _undo(part: str, encoding: str, nbsp: bool, alone: bool) -> tuple[str, str]:
     if encoding == SURROGATES:
         return _join(part).decode(), "UTF-16"
     part = part.replace(" ", "\xa0") if nbsp else part
-    text, decoding = _decode(_READINGS[encoding].encode(part.replace(_LOST, "\x1a")))
+    data = codecs.charmap_encode(part.replace(_LOST, "\x1a"), "strict", _READINGS[encoding].encoder)
+    text, decoding = _decode(data[0])
     if nbsp and alone and text == "à":
         text += " "  # French "à": its no-break space and the word space became one space
     return text, decoding
@@ -302,9 +291,8 @@ def _classify(ch: str) -> tuple[str, int]:
         return "!", 3
     if cat == "Nd" or cat[0] == "Z":
         return "0" if cat == "Nd" else "_", cost
-    if ch in _OPENING or ch in _CLOSING:
-        return "[" if ch in _OPENING else "]", cost
-    return ("," if ch in _ORDINARY else "*" if ch in "™®©" else "$"), cost
+    sign = "[" if ch in _OPENING else "]" if ch in _CLOSING else "," if ch in _ORDINARY else "$"
+    return ("*" if ch in "™®©" else sign), cost
 
 
 _CLASSES: dict[int, str] = {}  # code point -> its class and its own cost ("-123")
@@ -369,9 +357,10 @@ _GROUP = {c: frozenset(g) for g in _GROUPS for c in g}  # a letter's class -> it
 
 def _fits(text: str, at: int, part: str) -> bool:
     """Is text[at], the run ``part`` repaired as one character, evidence? Yes if ``part`` has
-    what no text has (a control, U+FFFD); else, in a window that looks clean, if it is a sign
-    of three bytes, a common letter with a letter of its script within two characters, or a
-    sign attached as signs are (opening before a letter, closing after one, others by a digit)."""
+    what no text has (a control, U+FFFD, a surrogate); else, in a window that looks clean, if
+    it is a sign of three bytes, a common letter with a letter of its script within two
+    characters, or a sign attached as signs are (opening before a letter, closing after one,
+    others by a digit)."""
     if _LOST in part or _CONTROL.search(part):
         return True
     window, k = text[max(0, at - 2) : at + 3], min(at, 2)
@@ -397,9 +386,8 @@ _Layer = tuple[str, bool, str]  # encoding, nbsp, decoding
 
 @dataclass(frozen=True)
 class _Run:
-    """A run to repair: where, the layers undone (each on the whole result of the one
-    before), the text after each, and the evidence: ``gain`` (how much less mojibake-like
-    it looks in context), ``cost`` (how much it did before)."""
+    """A run to repair: where, the layers undone (each on the result of the one before), the
+    text after each, its evidence (``gain``: how much less mojibake-like it looks) and cost."""
 
     start: int
     end: int
@@ -441,9 +429,8 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
             break
     (after, depth), fixed = best, texts[best[1] - 1]  # a control that was not there: no repair
     new = _CONTROL.search(fixed) and len(_CONTROL.findall(fixed)) > len(_CONTROL.findall(part))
-    return _Run(
-        s, e, tuple(layers[:depth]), tuple(texts[:depth]), -1 if new else before - after, before
-    )
+    gain = -1 if new else before - after
+    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before)
 
 
 def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
@@ -467,7 +454,7 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
     """The whole text as one run (the common case, and the fast one), if a reading decodes
-    all of it with evidence and each of its runs of one character fits."""
+    all of it with evidence, its runs of one character fitting."""
     best, reading = None, _FIRST
     for r in _ALL:
         if not chars <= r.chars or (r is not _FIRST and chars <= _AS_FIRST[r.name]):
@@ -492,8 +479,7 @@ def _apply(text: str, runs: list[_Run]) -> tuple[str, list[int]]:
 
 
 def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
-    """The runs but those repaired as one character that do not fit (:func:`_fits`) in the
-    text as repaired, until none fails."""
+    """The runs but those of one character that do not fit in the text as repaired."""
     runs = sorted(runs, key=lambda r: r.start)
     while any(len(r.texts[-1].rstrip(" ")) == 1 for r in runs):
         fixed, at = _apply(text, runs)
@@ -509,8 +495,7 @@ def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
 
 
 def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
-    """text[s:e] repaired whole as ``run``: if all its runs are of one character, does each
-    one fit (in one pass: any that does not is enough)?"""
+    """text[s:e] repaired whole as ``run``: does each of its runs of one character fit?"""
     if len(run.layers) > 1 or reading.long.search(text, s, e):
         return True
     fixed, shift = text[:s] + run.texts[0] + text[e:], 0
@@ -538,9 +523,9 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
         edges = [0, *(x for r in chosen for x in (r.start, r.end))]  # chosen is in order
         gaps = zip(edges[::2], [*edges[1::2], len(text)], strict=True)
         runs = [r for start, end in gaps for r in _runs(reading, text, start, end)]
-        # The reading's evidence in the line (a lost no-break space is none). With enough,
-        # a run that looks no worse repaired is repaired too, if it is a lost no-break space
-        # or a run of its stretch has evidence of its own.
+        # The reading's evidence in the line (a lost no-break space is none). With enough, a
+        # run that looks no worse is repaired too if it is a lost no-break space or in a
+        # stretch with evidence.
         total = sum(max(r.gain, 0) for r in runs if not r.layers[0][1])
         backed = {r.stretch for r in runs if r.gain > 0 and not r.layers[0][1]}
         strong = total >= LINE_EVIDENCE
@@ -581,8 +566,7 @@ def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
     >>> fix_mojibake("Tiáº¿ng Viá»‡t").text
     'Tiếng Việt'
     """
-    steps: list[Step] = []
-    current, doubtful = text, list[_Run]()
+    steps, current, doubtful = list[Step](), text, list[_Run]()
     for _ in range(max_layers):
         if not _SUSPECT.search(current):
             break
