@@ -36,7 +36,7 @@ import re
 import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from itertools import repeat
 
@@ -395,7 +395,7 @@ class _Run:
     texts: tuple[str, ...]
     gain: int
     cost: int
-    stretch: int = 0  # where the stretch it was found in starts (see _runs)
+    stretch: int  # where the stretch it was found in starts (see _runs)
 
 
 def _try(r: _Reading, part: str, nbsp: bool = False, alone: bool = False) -> tuple[str, str] | None:
@@ -405,19 +405,20 @@ def _try(r: _Reading, part: str, nbsp: bool = False, alone: bool = False) -> tup
         return None
 
 
-def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool = False) -> _Run:
-    """text[s:e] repaired by ``first``, then by up to two more layers while the result
-    decodes again; the depth kept is the one that looks best. A stretch is weighed from its
-    first character that is not ASCII, and before the repair on SAMPLE characters."""
+def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, at: int, whole: bool) -> _Run:
+    """text[s:e] (found in a stretch that starts ``at``) repaired by ``first``, then by up to
+    two more layers while the result decodes again; the depth kept is the one that looks best.
+    A stretch is weighed ``whole`` from its first character that is not ASCII, and before
+    the repair on SAMPLE characters."""
     left, right, part = text[max(0, s - 2) : s], text[e : e + 2], text[s:e]
-    skip = max(0, len(part) - len(part.lstrip(_ASCII)) - 2) if stretch else 0
-    before = _cost(left + part[skip : skip + (SAMPLE if stretch else len(part))] + right)
+    skip = max(0, len(part) - len(part.lstrip(_ASCII)) - 2) if whole else 0
+    before = _cost(left + part[skip : skip + (SAMPLE if whole else len(part))] + right)
     layers, texts = [first], [fixed]
     best = (_cost(left + fixed[skip:] + right), 1)
-    while best[0] and len(layers) < 3 and (stretch or " " not in fixed) and _SUSPECT.search(fixed):
+    while best[0] and len(layers) < 3 and (whole or " " not in fixed) and _SUSPECT.search(fixed):
         chars = set(fixed)
         for r in dict.fromkeys((_READINGS[layers[-1][0]], *_ALL)):
-            fits = chars <= r.chars if stretch else r.runs.fullmatch(fixed)
+            fits = chars <= r.chars if whole else r.runs.fullmatch(fixed)
             deeper = _try(r, fixed) if fits else None
             if deeper and deeper[0] != fixed:
                 fixed = deeper[0]
@@ -430,7 +431,7 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, stretch: bool 
     (after, depth), fixed = best, texts[best[1] - 1]  # a control that was not there: no repair
     new = _CONTROL.search(fixed) and len(_CONTROL.findall(fixed)) > len(_CONTROL.findall(part))
     gain = -1 if new else before - after
-    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before)
+    return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before, at)
 
 
 def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
@@ -440,16 +441,14 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
     for m in reading.stretches.finditer(text, start, end):
         s, e = m.span()
         if m.group(1) is not None and (found := _try(reading, m.group())):
-            run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], True)
+            run = _deepen(text, s, e, (reading.name, False, found[1]), found[0], s, True)
             if run.gain > 0 and _all_fit(reading, text, s, e, run):
-                yield replace(run, stretch=s)
+                yield run
                 continue
         for a, b in (r.span() for r in reading.runs.finditer(text, s, e)):
             nbsp = reading.nbsp and " " in text[a:b]
             if (found := _try(reading, text[a:b], nbsp, _alone(text, a, b))) is not None:
-                yield replace(
-                    _deepen(text, a, b, (reading.name, nbsp, found[1]), found[0]), stretch=s
-                )
+                yield _deepen(text, a, b, (reading.name, nbsp, found[1]), found[0], s, False)
 
 
 def _whole(text: str, chars: set[str]) -> _Run | None:
@@ -460,7 +459,7 @@ def _whole(text: str, chars: set[str]) -> _Run | None:
         if not chars <= r.chars or (r is not _FIRST and chars <= _AS_FIRST[r.name]):
             continue  # it cannot write the text, or writes it as windows-1252 does
         if (found := _try(r, text)) is not None:
-            run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], True)
+            run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], 0, True)
             if run.gain >= LINE_EVIDENCE and (best is None or run.gain > best.gain):
                 best, reading = run, r
                 if run.gain == run.cost:
@@ -512,7 +511,7 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     if (whole := _whole(text, chars)) is not None:
         return [whole], []
     pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
-    chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9) for m in pairs]
+    chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9, 0) for m in pairs]
     # the reading that covers most of the text first; each next one looks between the runs
     readings = [r for r in _ALL if not r.leads.isdisjoint(chars)]
     coverage = {r.name: len("".join(r.runs.findall(text))) for r in readings}
