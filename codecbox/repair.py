@@ -84,7 +84,7 @@ _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]"
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # no text has
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
-_ASCII = "".join(map(chr, range(128)))
+_ASCII_HEAD = re.compile("\\A[\x00-\x7f]+")
 
 
 def _class(chars: Iterable[str]) -> str:
@@ -411,7 +411,7 @@ def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, at: int, whole
     A stretch is weighed ``whole`` from its first character that is not ASCII, and before
     the repair on SAMPLE characters."""
     left, right, part = text[max(0, s - 2) : s], text[e : e + 2], text[s:e]
-    skip = max(0, len(part) - len(part.lstrip(_ASCII)) - 2) if whole else 0
+    skip = max(0, len(part) - len(_ASCII_HEAD.sub("", part, 1)) - 2) if whole else 0
     before = _cost(left + part[skip : skip + (SAMPLE if whole else len(part))] + right)
     layers, texts = [first], [fixed]
     best = (_cost(left + fixed[skip:] + right), 1)
