@@ -519,8 +519,8 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     for reading in sorted(readings, key=lambda r: -coverage[r.name]):
         if not coverage[reading.name]:
             break
-        edges = [0, *(x for r in chosen for x in (r.start, r.end))]  # chosen is in order
-        gaps = zip(edges[::2], [*edges[1::2], len(text)], strict=True)
+        before, edges = len(chosen), [0, *(x for r in chosen for x in (r.start, r.end))]
+        gaps = zip(edges[::2], [*edges[1::2], len(text)], strict=True)  # chosen is in order
         runs = [r for start, end in gaps for r in _runs(reading, text, start, end)]
         # The reading's evidence in the line (a lost no-break space is none). With enough, a
         # run that looks no worse is repaired too if it is a lost no-break space or in a
@@ -534,7 +534,7 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
                 chosen.append(r)
             elif r.gain == 0 < r.cost:
                 doubtful.append(r)
-        chosen = _fitting(text, chosen)
+        chosen = _fitting(text, chosen) if len(chosen) > before else chosen
     return chosen, doubtful
 
 
