@@ -23,13 +23,14 @@ that rule is certain::
     ('あ', 'Shift_JIS (meta)', False)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from codecbox.decoding import Decoded, decode_bytes, decode_file, decode_html
 from codecbox.detection import DETECTORS, Guess
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
 from codecbox.importing import Imported, Quarantined, import_bytes, import_file
 from codecbox.labels import Encoding, resolve
 from codecbox.length import graphemes, length, truncate
-from codecbox.repair import Repair, fix_mojibake
 from codecbox.rules import Rule
 from codecbox.streaming import (
     TranscodeReport,
@@ -40,7 +41,21 @@ from codecbox.streaming import (
     transcode,
 )
 
+if TYPE_CHECKING:
+    from codecbox.repair import Repair, fix_mojibake
+
 __version__ = "0.3.0"
+
+
+def __getattr__(name: str) -> Any:
+    # The repair module builds its tables of the wrong readings when imported (some 40 ms):
+    # `import codecbox` leaves that to the first use of fix_mojibake or Repair.
+    if name in ("Repair", "fix_mojibake"):
+        from codecbox import repair
+
+        return getattr(repair, name)
+    raise AttributeError(f"module 'codecbox' has no attribute {name!r}")
+
 
 __all__ = [
     "DETECTORS",
