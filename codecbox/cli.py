@@ -442,6 +442,13 @@ def _write_text(text: str) -> None:
     out.flush()
 
 
+def _drop_stdout() -> None:
+    """After a write to standard output failed: what is still buffered goes nowhere, so that
+    Python's final flush does not fail again (a traceback, and exit status 120)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _read(name: str, size: int = -1) -> bytes:
     """The bytes of file ``name`` (``-``: standard input), all or the first ``size``."""
     with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
@@ -777,6 +784,8 @@ def _convert(args: argparse.Namespace) -> int:
     except (DecodeError, EncodeError, OSError) as exc:
         bar.close()  # before the message, so that the bar is not drawn over it
         if isinstance(exc, OSError):
+            if dst == STDIO:
+                _drop_stdout()
             return _err(_file_error("standard output" if dst == STDIO else dst, exc))
         if not isinstance(exc, DecodeError) or decision is None:
             return _err(str(exc))
@@ -1318,9 +1327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.filename is not None:  # the import log (a full disk): the files logged are done
             return _err(f"codecbox {args.command}: {_file_error('', exc)}{resume}")
         # Standard output could not be written (full, closed); the reader gone (``| head``)
-        # needs no message. Do not let Python complain again at its final flush of stdout.
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # needs no message.
+        _drop_stdout()
         if isinstance(exc, BrokenPipeError):
             return EXIT_ERROR
         return _err(f"codecbox {args.command}: {_file_error('standard output', exc)}")
