@@ -56,6 +56,14 @@ SOURCES = {
         "charset_normalizer-3.4.0.tar.gz",
         "MIT (LICENSE); data/NOTICE.md: Wikipedia (CC-BY-SA) or public domain",
     ),
+    # benchmarks/repair.py's second held-out set: ftfy's own tests/test_cases.json
+    "ftfy": Source(
+        "ftfy",
+        "6.3.1",
+        "9b3c3d90f84fb267fe64d375a07b7f8912d817cf86009ae134aa03e1819506ec",
+        "ftfy-6.3.1.tar.gz",
+        "Apache-2.0 (LICENSE.txt); tests/test_cases.json: ftfy's authors",
+    ),
 }
 
 #: chardet's test folder name (lower case, language suffix removed) -> Python codec.

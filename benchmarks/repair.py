@@ -17,7 +17,8 @@ Thresholds are designed looking at tune only; the report is on eval.
 * **Clean lines**: every sentence, plus :func:`traps`: real capitals with Ã Â Å, ×, £, ±,
   no-break-space typography, code, curly quotes, IPA, Greek, Cyrillic, emoji.
 * **ftfy's own test cases** (``tests/test_cases.json`` of the ftfy 6.3.1 sdist, fetched with
-  ``pip download`` into the cache, sha256-pinned, not committed; never used for tuning).
+  ``pip download`` by ``external.py`` into the cache, sha256-pinned, not committed; no
+  threshold is tuned on them, but their failures were read while rules were designed).
 
 Right for ``fix_encoding`` and codecbox: the expected text exactly. ``fix_text`` also
 straightens quotes and more, so it is right when it gives ``fix_text(expected)``, and its
@@ -27,20 +28,17 @@ clean-line changes count everything it changes.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
-import os
 import random
 import re
-import subprocess
 import sys
-import tarfile
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import external
 import ftfy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +48,6 @@ import codecbox.repair as repair_module  # noqa: E402
 from codecbox.repair import fix_mojibake  # noqa: E402
 
 SEED = 20
-FTFY = ("ftfy", "6.3.1", "9b3c3d90f84fb267fe64d375a07b7f8912d817cf86009ae134aa03e1819506ec")
 
 # browsers' single-byte readings: Python's codec, every undefined byte -> the same code point
 _TABLES = {
@@ -338,45 +335,22 @@ def clean(split: str) -> list[Case]:
 
 
 def ftfy_cases(fetch: bool) -> tuple[list[Case], str]:
-    name, version, sha256 = FTFY
-    base = Path(os.environ.get("CODECBOX_CACHE") or ROOT / "data" / "cache") / "repair-external"
-    archive = base / f"{name}-{version}.tar.gz"
-    if not archive.exists():
-        if not fetch:
-            return [], "ftfy's test cases: skipped (--offline)"
-        base.mkdir(parents=True, exist_ok=True)
-        cmd = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--no-binary",
-            ":all:",
-            "--quiet",
-            "-d",
-            str(base),
-            f"{name}=={version}",
-        ]
-        try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return [], f"ftfy's test cases: skipped (pip download failed: {exc})"
-        if proc.returncode or not archive.exists():
-            return [], "ftfy's test cases: skipped (pip download failed, offline?)"
-    digest = hashlib.sha256(archive.read_bytes()).hexdigest()
-    if digest != sha256:
-        return [], f"ftfy's test cases: skipped (sha256 mismatch: {digest})"
-    with tarfile.open(archive) as tar:
-        member = tar.extractfile(f"{name}-{version}/tests/test_cases.json")
-        assert member is not None
-        data = json.load(member)
+    src = external.SOURCES["ftfy"]
+    if not fetch and not (external.cache_dir() / f"{src.name}-{src.version}.ok").exists():
+        return [], "ftfy's test cases: skipped (--offline)"
+    unpacked, how = external.fetch("ftfy")  # pip download, pinned by sha256, into the cache
+    if unpacked is None:
+        return [], f"ftfy's test cases: skipped ({how})"
+    data = json.loads((unpacked / "tests" / "test_cases.json").read_text(encoding="utf-8"))
     out = []
     for d in data:
         expected = d.get("fixed-encoding", d["fixed"])
         kind = "clean" if d["original"] == expected else "broken"
         out.append(Case(kind, d["label"], d["original"], expected))
-    return out, f"ftfy {version} tests/test_cases.json ({len(out)} cases, sha256 checked)"
+    return (
+        out,
+        f"ftfy {src.version} tests/test_cases.json ({len(out)} cases, {how}, sha256 checked)",
+    )
 
 
 # --- running and reporting ----------------------------------------------------------------
