@@ -25,7 +25,7 @@ import stat
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
@@ -171,8 +171,8 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
             2: _USAGE,
             1: f"a file failed: {_UNDECODABLE}, a character the target cannot encode, a file "
             "not read or written, binary data given to convert or decode",
-            3: "convert and import only: done, but needs review (a guess, U+FFFD inserted, a "
-            "file quarantined or left undecided)",
+            3: "convert, import and fix only: done, but needs review (a guess, U+FFFD inserted, "
+            "a file quarantined or left undecided, a line repaired)",
             0: "done; for detect, decode and html also a guess (their output says how sure)",
         },
     ),
@@ -270,6 +270,26 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
             "(--errors replace, the default) is exit 0 too; the output says how sure",
         },
     ),
+    "fix": (
+        "repair mojibake in a UTF-8 text, line by line",
+        "Repair each line of FILE ('-': standard input), UTF-8 text in which UTF-8 was once\n"
+        "read with a wrong single-byte encoding ('aÃ±o' for 'año'; windows-1252, latin-1,\n"
+        "windows-1250/1251/1253/1254/1257, MacRoman, IBM437/850, one to three times), and\n"
+        "write the text to stdout. Only broken runs change; a line with no evidence of\n"
+        "damage stays as it is. The count goes to stderr; --explain adds each repair's steps.",
+        "codecbox fix export.csv > export_fixed.csv\n"
+        "codecbox fix --explain notes.txt > /dev/null\n"
+        "codecbox fix --json names.txt | jq -c 'select(.changed)'",
+        "Lines go one at a time, in bounded memory. A step reads 'START-END: encode as X,\n"
+        "decode as UTF-8' (characters START to END of the line, END excluded; no span: the\n"
+        "whole line). A lost byte (U+FFFD) stays lost: the line keeps one U+FFFD for it.",
+        {
+            2: _USAGE,
+            1: "FILE could not be read, or is not UTF-8 (the byte offset is given)",
+            3: "something was repaired: review it (--explain says what)",
+            0: "nothing needed repair: the output is the input",
+        },
+    ),
     "encodings": (
         "the encodings codecbox knows, from its one table",
         "List every encoding of codecbox's table (codecbox.table): its name, the Python codec\n"
@@ -282,6 +302,8 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
     ),
 }
 
+#: The commands that take none of the detector's options.
+_OWN = ("encodings", "fix")
 _PROGRESS = ("--progress", dict(choices=["auto", "on", "off"], default="auto"))
 #: The arguments of each command ("*": of all); the help is in _HELP.
 _ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
@@ -325,6 +347,11 @@ _ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("--json", dict(action="store_true")),
     ],
     "encodings": [("--json", dict(action="store_true"))],
+    "fix": [
+        ("file", dict(metavar="FILE")),
+        ("--explain", dict(action="store_true")),
+        ("--json", dict(action="store_true")),
+    ],
     "": [],
     "*": [
         ("--candidates", dict(type=_candidates, metavar="LIST")),
@@ -374,6 +401,10 @@ _HELP = {
     "html --text": "print the decoded text instead",
     "html --json": "the decision as a JSON object",
     "encodings --json": "JSON lines: one object per encoding, with its labels",
+    "fix file": "the UTF-8 text to repair",
+    "fix --explain": "on stderr, the steps of each repaired line",
+    "fix --json": "JSON lines on stdout, one per line: its text, whether it changed, the "
+    "steps, the characters lost",
 }
 
 
@@ -410,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
         texts.update(description=description, epilog=_epilog(name))
         sub = commands.add_parser(name, help=summary, **texts)
         default = _default_detector(name)
-        for argument, options in _ARGUMENTS[name] + _ARGUMENTS["*" if name != "encodings" else ""]:
+        for argument, options in _ARGUMENTS[name] + _ARGUMENTS["" if name in _OWN else "*"]:
             if argument != "--hint" or hinting:
                 text = _HELP.get(f"{name} {argument}") or _HELP[argument]
                 sub.add_argument(
@@ -1272,11 +1303,54 @@ def _encodings(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --- fix ------------------------------------------------------------------------------------
+
+
+def _fix(args: argparse.Namespace) -> int:
+    from codecbox.repair import fix_lines
+
+    shown, offset, repaired, lost = _shown(args.file), 0, 0, 0
+
+    def lines(raw: Iterable[bytes]) -> Iterator[str]:
+        nonlocal offset
+        for line in raw:
+            try:
+                yield line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise DecodeError.wrap(exc, base=offset, where=shown) from None
+            offset += len(line)
+
+    try:
+        source = sys.stdin.buffer if args.file == STDIO else open(args.file, "rb")
+    except OSError as exc:
+        return _err(_file_error(args.file, exc))
+    with source:  # (a write to standard output that fails goes to main)
+        try:
+            for number, repair in enumerate(fix_lines(lines(source)), 1):
+                repaired += repair.changed
+                lost += repair.lost if repair.changed else 0
+                steps = [str(step) for step in repair.steps]
+                if args.explain and repair.changed:
+                    _err(f"{shown}:{number}: {'; '.join(steps)}")
+                if args.json:
+                    record = {"line": number, "text": repair.text, "changed": repair.changed}
+                    _print_json({**record, "steps": steps, "lost": repair.lost})
+                else:
+                    sys.stdout.buffer.write(repair.text.encode("utf-8", "surrogatepass"))
+        except DecodeError as exc:
+            sys.stdout.flush()
+            return _err(f"{exc} (the lines before it were written)")
+    sys.stdout.flush()
+    gone = f" ({_plural(lost, 'character')} lost before, left as U+FFFD)" if lost else ""
+    _err(f"{shown}: {_plural(repaired, 'line')} repaired{gone}")
+    return EXIT_REVIEW if repaired else EXIT_OK
+
+
 # --- main -----------------------------------------------------------------------------------
 
 #: What runs each command (``html`` is ``_decode``'s other face).
 _RUN = {"detect": _detect, "decode": _decode, "html": _decode, "convert": _convert}
-_RUN.update({"import": _import, "encodings": _encodings})
+_RUN.update({"import": _import, "encodings": _encodings, "fix": _fix})
 
 
 @contextlib.contextmanager

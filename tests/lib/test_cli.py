@@ -104,6 +104,7 @@ def test_help_lists_the_commands_and_the_exit_status(tmp_path):
         ("import", ["--into", "--quarantine", "--log", "skips the files already done"]),
         ("html", ["--content-type", "<meta>", "--text", "--json"]),
         ("encodings", ["--json", "prior", "BOM"]),
+        ("fix", ["--explain", "--json", "Repair each line", "bounded memory", "U+FFFD"]),
     ],
 )
 def test_every_command_has_a_help(tmp_path, command, words):
@@ -883,3 +884,46 @@ def test_a_log_line_edited_by_hand_is_not_a_traceback(work):
     result = codecbox("import", "utf8.txt", "--into", "out", cwd=work)
     assert result.returncode == 0, err(result)
     assert "done by an earlier run" not in out(result)
+
+
+# --- fix (issue 20) -------------------------------------------------------------------------
+
+BROKEN = "Precio: 5€ — aÃ±o\nSÃO PAULO, sano\nÐŸÑ€Ð¸Ð²ÐµÑ‚\nÃ\ufffdngel\n"
+
+
+def test_fix_repairs_only_the_broken_runs_and_says_how(tmp_path):
+    (tmp_path / "notes.txt").write_text(BROKEN, encoding="utf-8")
+    result = codecbox("fix", "--explain", "notes.txt", cwd=tmp_path)
+    assert result.returncode == 3, err(result)  # something was repaired: review it
+    assert out(result) == "Precio: 5€ — año\nSÃO PAULO, sano\nПривет\n\ufffdngel\n"
+    assert err(result).splitlines() == [
+        "notes.txt:1: 14-16: encode as windows-1252, decode as UTF-8",
+        "notes.txt:3: encode as windows-1252, decode as UTF-8",
+        "notes.txt:4: 0-2: encode as windows-1252, decode as UTF-8",
+        "notes.txt: 3 lines repaired (1 character lost before, left as U+FFFD)",
+    ]
+    as_json = codecbox("fix", "--json", "notes.txt", cwd=tmp_path)
+    records = [json.loads(line) for line in out(as_json).splitlines()]
+    assert [(r["line"], r["changed"], r["lost"]) for r in records] == [
+        (1, True, 0),
+        (2, False, 0),
+        (3, True, 0),
+        (4, True, 1),
+    ]
+    assert records[0]["steps"] == ["14-16: encode as windows-1252, decode as UTF-8"]
+
+
+def test_fix_leaves_clean_text_byte_for_byte_and_exits_0(tmp_path):
+    clean = "SÃO PAULO\r\nAHÅ™ 5×£35 — “curly” ± 10 Å—\r\nno newline at the end"
+    result = codecbox("fix", "-", cwd=tmp_path, stdin=clean.encode())
+    assert (result.returncode, result.stdout) == (0, clean.encode())
+    assert err(result) == "-: 0 lines repaired\n"
+
+
+def test_fix_refuses_text_that_is_not_utf8_naming_the_offset(tmp_path):
+    result = codecbox("fix", "-", cwd=tmp_path, stdin="aÃ±o\nok\n".encode() + b"\xff bad\n")
+    assert result.returncode == 1
+    assert out(result) == "año\nok\n"  # the lines before the error, as it streams
+    assert err(result).startswith("-: cannot decode byte ff at offset 10 as utf-8")
+    missing = codecbox("fix", "missing.txt", cwd=tmp_path)
+    assert missing.returncode == 1 and "missing.txt" in err(missing)
