@@ -297,19 +297,11 @@ SIGNS = (
 #: clean text with one short run whose repair would be a rare letter, a mark, a letter of
 #: another script or case, or a sign not attached as signs are (tune only: written while
 #: designing that rule)
-SHORT_RUNS = (
-    "MARCA REGISTRADA É©",
-    "meh ¬º ok",
-    "f = √Ω",
-    "Δ = ∆±0.5",
-    "``isso é´´",
-    "GÄ£ÄL GÖ£",
-    "Ω° = 5",
-    "¿Ó¿",
-    "ÉÉ¦",
-    "Σ = Ξ¬",
-    "При 25 Т°C",
-)
+SHORT_RUNS = tuple(
+    (ROOT / "benchmarks" / "data" / "repair_short_runs.txt")
+    .read_text(encoding="utf-8")
+    .splitlines()
+)  # (tests/lib/test_repair.py keeps each as a regression test)
 
 
 def traps(split: str) -> list[Case]:
