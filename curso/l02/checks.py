@@ -3,7 +3,8 @@
 1. predict: how many characters each text's mojibake has, or None for Python's error;
 2. fill in: ``diagnosticar(crudo)`` names what happened to some bytes;
 3. bug hunt: ``reparar(texto)`` undoes mojibake without breaking clean text;
-4. explore: questions answered with the workshop widget.
+4. explore: questions answered with the workshop widget (the last one, on a line broken
+   only in part, with its repair shown piece by piece).
 """
 
 from __future__ import annotations
@@ -14,13 +15,15 @@ from typing import Any
 from codecbox import fix_mojibake
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
 from curso.inspection import codepoint
-from curso.l02.taller import leer_como
+from curso.l02.taller import leer_como, linea_leida
+from curso.l02.trozos import trozos
 
 __all__ = [
     "DIAGNOSTICOS",
     "MUESTRAS_DIAGNOSTICO",
     "PREGUNTAS_TALLER",
     "TEXTOS_PREDICCION",
+    "TEXTO_TROZOS",
     "diagnostico",
     "largo_mojibake",
     "revisar",
@@ -160,6 +163,18 @@ def _ej3(ns: Namespace) -> str:
 
 # --- 4. the workshop -------------------------------------------------------------------------
 
+#: Exercise 4, last question: the text typed in the workshop (only ``[año]`` travels wrongly).
+TEXTO_TROZOS = "Precio: 5€ — [año]"
+
+
+def _reparados(texto: str) -> str:
+    """The pieces of the workshop's line (UTF-8 read as cp1252) that the repair changes, as
+    the workshop's column «dónde» writes them."""
+    linea = linea_leida(texto, "utf-8", "cp1252") or ""
+    hechos = [t for t in trozos(fix_mojibake(linea)) if t.reparado]
+    return ", ".join(f"texto[{t.inicio}:{t.fin}]" for t in hechos)
+
+
 #: Exercise 4: the questions answered with the widget, and how to compute each answer.
 PREGUNTAS_TALLER: dict[str, Callable[[], Any]] = {
     "letra_en_lugar_de_ñ": lambda: (leer_como("Muñoz", "cp1252", "cp1250") or "")[2],
@@ -173,6 +188,7 @@ PREGUNTAS_TALLER: dict[str, Callable[[], Any]] = {
         fix_mojibake(leer_como("Ángel", "utf-8", "latin-1") or "").text == "Ángel"
     ),
     "punto_de_código_en_shift_jis": lambda: codepoint(leer_como("～", "cp932", "shift_jis") or " "),
+    "trozo_reparado": lambda: _reparados(TEXTO_TROZOS),
 }
 
 _PISTAS_TALLER = {
@@ -183,6 +199,10 @@ _PISTAS_TALLER = {
     "punto_de_código_en_shift_jis": (
         "escribe ～ como cp932, léelo como shift_jis y mira la línea de puntos de código; "
         'escríbelo como texto, por ejemplo "U+0041"'
+    ),
+    "trozo_reparado": (
+        f"escribe {TEXTO_TROZOS} (con los corchetes), como UTF-8 leído como windows-1252, pulsa "
+        "«Reparar» y copia la columna «dónde» de la fila reparada, como texto"
     ),
 }
 
@@ -202,12 +222,17 @@ def _ej4(ns: Namespace) -> str:
         got, want = answers[key], answer()
         if isinstance(got, str) and isinstance(want, str) and key.startswith("punto"):
             got = got.strip().upper()
+        if isinstance(got, str) and key == "trozo_reparado":
+            got = got.replace(" ", "")
         if got != want or type(got) is not type(want):
             wrong.append(key)
     if wrong:
         others = f" (revisa también: {', '.join(wrong[1:])})" if wrong[1:] else ""
         raise Pista(f"{wrong[0]}: {_PISTAS_TALLER[wrong[0]]}{others}")
-    return "la reparación solo deshace UTF-8 leído como windows-1252 o latin-1, con todos sus bytes"
+    return (
+        "la reparación deshace, trozo a trozo, UTF-8 leído con una codificación de un byte "
+        "equivocada, y no inventa los bytes perdidos"
+    )
 
 
 revisar = revisor({1: _ej1, 2: _ej2, 3: _ej3, 4: _ej4})

@@ -35,6 +35,7 @@ __all__ = [
     "confusiones_1250",
     "explicar",
     "lectura_navegador",
+    "motivo",
     "tabla_manejadores",
     "tabla_pares",
 ]
@@ -142,7 +143,8 @@ def tabla_manejadores() -> Table:
 _STEP = "codificar como {}, decodificar como UTF-8"
 
 
-def _motivo(r: Repair) -> str:
+def motivo(r: Repair) -> str:
+    """Why ``fix_mojibake`` stopped, in Spanish (and where, if it says)."""
     where = r.position
     ch = r.text[where] if where is not None and where < len(r.text) else ""
     at = f"«{visible(ch)}» ({codepoint(ch)}, posición {where})" if ch else ""
@@ -150,6 +152,8 @@ def _motivo(r: Repair) -> str:
         return "no queda nada que parezca mojibake"
     if r.reason is Reason.REPLACEMENT:
         return f"hay un U+FFFD en la posición {where}: los bytes que reemplazó se perdieron"
+    if r.reason is Reason.IMPLAUSIBLE:
+        return f"{at} parece mojibake, pero ninguna lectura lo deja con mejor pinta"
     if r.reason is Reason.UNENCODABLE:
         return f"{at} no existe en windows-1252 ni en latin-1: no es una sola lectura equivocada"
     if r.reason is Reason.MIXED:
@@ -173,7 +177,7 @@ class Explicacion(View):
             current = step.apply(current)
             where = "" if step.end is None else f"texto[{step.start}:{step.end}]: "
             out.append((f"paso {i}", f"{where}{_STEP.format(step.encoding)} → {visible(current)}"))
-        out.append(("se detuvo", _motivo(r)))
+        out.append(("se detuvo", motivo(r)))
         return out
 
     def __str__(self) -> str:

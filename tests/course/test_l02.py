@@ -11,16 +11,28 @@ import pytest
 from check_contract import contract
 
 from codecbox import fix_mojibake
+from codecbox.repair import READINGS, Step, apply_steps
 from curso.l02 import CASOS, FICHA, comparar_con_ftfy, explicar, tabla_manejadores, tabla_pares
 from curso.l02.checks import (
     MUESTRAS_DIAGNOSTICO,
     PREGUNTAS_TALLER,
+    TEXTO_TROZOS,
     TEXTOS_PREDICCION,
     diagnostico,
     largo_mojibake,
     revisar,
 )
-from curso.l02.taller import CODIFICACIONES_TALLER, leer_como, taller, vista_taller
+from curso.l02.pedidos import PEDIDOS, Roto, contenido, escritas, llegadas, ruta_pedidos
+from curso.l02.taller import (
+    CODIFICACIONES_TALLER,
+    leer_como,
+    linea_leida,
+    partes,
+    taller,
+    vista_taller,
+)
+from curso.l02.trozos import por_trozos, trozos
+from curso.paths import paragraphs
 
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
@@ -67,6 +79,7 @@ TALLER = {
     "repara_Ángel_leído_como_1252": False,
     "repara_Ángel_leído_como_latin1": True,
     "punto_de_código_en_shift_jis": "U+301C",
+    "trozo_reparado": "texto[14:16]",
 }
 
 SOLVED = {
@@ -99,6 +112,9 @@ WRONG = {
         {"respuestas_taller": {**TALLER, "repara_Ángel_leído_como_1252": True}},
         {"respuestas_taller": {**TALLER, "punto_de_código_en_shift_jis": "U+FF5E"}},
         {"respuestas_taller": {**TALLER, "reparar_arregla_1250": ...}},
+        {"respuestas_taller": {**TALLER, "trozo_reparado": "texto[13:17]"}},  # all of «año»
+        {"respuestas_taller": {**TALLER, "trozo_reparado": (14, 16)}},
+        {"respuestas_taller": {k: v for k, v in TALLER.items() if k != "trozo_reparado"}},
     ],
 }
 
@@ -113,6 +129,11 @@ def test_hints_do_not_give_the_answer_away(capsys):
     assert "7" not in capsys.readouterr().out
     revisar(4, {"respuestas_taller": {**TALLER, "punto_de_código_en_shift_jis": "U+FF5E"}})
     assert "301C" not in capsys.readouterr().out
+    revisar(4, {"respuestas_taller": {**TALLER, "trozo_reparado": "texto[13:17]"}})
+    hint = capsys.readouterr().out
+    assert "trozo_reparado" in hint and "14" not in hint and "16" not in hint
+    spaced = {**TALLER, "trozo_reparado": " texto[14: 16] "}  # spaces do not matter
+    revisar(4, {"respuestas_taller": spaced}, estricto=True)
 
 
 def test_the_answers_are_what_the_codecs_say():
@@ -193,7 +214,9 @@ def test_workshop_plain_text_and_widget():
     assert "aÃ±o" in bundle["text/plain"]
     assert "reparar" not in bundle["text/plain"]
     view.reparar.value = True
-    assert "paso 1" in str(view) and "✓ es otra vez el texto escrito" in str(view)
+    assert "la línea entera  «aÃ±o»  «año»" in str(view)
+    assert "✓ es otra vez el texto escrito" in str(view)
+    assert "<table" in view.output.value and "trozo a trozo" in view.output.value
     view.input.value = "Muñoz"
     view.escribir.value, view.leer.value = "cp1252", "cp1250"
     assert "Muńoz" in str(view) and "✗ no es el texto escrito" in str(view)
@@ -219,3 +242,119 @@ def test_charset_normalizer_reads_the_corpus_as_windows_1250():
     assert (found.leidos_1250, found.total) == (18, 20)
     assert str(found).startswith("18 de 20 párrafos")
     assert confusiones_1250("codecbox").leidos_1250 == 0
+
+
+def test_workshop_breaks_only_the_parts_between_brackets():
+    assert partes("Precio: 5€ — [año]") == [("Precio: 5€ — ", False), ("año", True)]
+    assert partes("a[]b [c") == [("a[]b [c", True)]  # no part between brackets: all of it
+    assert linea_leida(TEXTO_TROZOS, "utf-8", "cp1252") == "Precio: 5€ — aÃ±o"
+    assert linea_leida("5€ y [año]", "latin-1", "utf-8") == "5€ y a\ufffdo"  # € typed, not sent
+    assert linea_leida("[€] y año", "latin-1", "utf-8") is None  # latin-1 cannot write €
+    view = taller(TEXTO_TROZOS, "utf-8", "cp1252")
+    view.reparar.value = True
+    text = str(view)
+    assert "la línea que llega: «Precio: 5€ — aÃ±o»" in text
+    assert "texto[0:14]   «Precio: 5€ — a»  (sin tocar)" in text
+    assert (
+        "texto[14:16]  «Ã±»              «ñ»" in text and "✓ es otra vez el texto escrito" in text
+    )
+    view.input.value = "[Muñoz], [piña], [año] y [más]"  # the bytes of two parts, then a count
+    assert str(view).count("escrito como utf-8") == 2 and "(y 2 partes más" in str(view)
+    assert "✓ es otra vez el texto escrito" in str(view)
+
+
+def _damaged_lines() -> list[tuple[str, str]]:
+    """Corpus sentences with one clause read wrongly (every reading, one or two layers deep)."""
+    readings = list(READINGS.values())
+    out = []
+    for n, para in enumerate(p for lang in ("es", "en", "ja", "ko") for p in paragraphs(lang)):
+        words = para.split(" ")
+        cut = len(words) // 2
+        head, tail = " ".join(words[:cut]), " ".join(words[cut:])
+        broken = tail
+        for layer in range(1 + n % 2):
+            codec = readings[(n + layer) % len(readings)]
+            broken = broken.encode("utf-8").decode(codec, "replace")
+        out.append((para, f"{head} {broken}" if head else broken))
+    return out
+
+
+def test_pieces_of_a_repair_add_up_to_the_line_and_to_the_repair():
+    lines = _damaged_lines() + [(c.esperado, c.texto) for c in CASOS]
+    lines += list(zip(escritas(), llegadas(), strict=True))
+    assert len(lines) > 100
+    repaired = 0
+    for _, line in lines:
+        r = fix_mojibake(line)
+        pieces = trozos(r)
+        assert "".join(t.antes for t in pieces) == r.original, line
+        assert "".join(t.despues for t in pieces) == r.text, line
+        assert [t.inicio for t in pieces] == [0, *(t.fin for t in pieces[:-1])], line
+        assert all(t.antes == t.despues for t in pieces if not t.reparado), line
+        alone = [not t.reparado for t in pieces]
+        assert not any(a and b for a, b in zip(alone, alone[1:], strict=False)), line
+        for t in pieces:  # a piece repaired by whole steps alone: its chain repairs it alone
+            if t.reparado and not any(partial for _, partial in t.pasos):
+                chain = [Step(s.encoding, nbsp=s.nbsp, decoding=s.decoding) for s, _ in t.pasos]
+                if not any(s.nbsp for s in chain):
+                    assert apply_steps(t.antes, chain) == t.despues, (line, t)
+        repaired += any(t.reparado for t in pieces)
+        str(por_trozos(r))
+    assert repaired > len(lines) // 2
+
+
+def test_pieces_of_a_partial_repair():
+    (before, repaired, after) = trozos(fix_mojibake("5€ y aÃ±o"))
+    assert (before.antes, repaired.antes, repaired.despues, after.antes) == (
+        "5€ y a",
+        "Ã±",
+        "ñ",
+        "o",
+    )
+    assert (repaired.inicio, repaired.fin) == (6, 8) and not before.reparado
+    twice = [t for t in trozos(fix_mojibake(llegadas()[4])) if t.reparado]
+    assert [(t.antes, t.despues, len(t.pasos)) for t in twice] == [("ÃƒÂ©", "é", 2), ("Ã³", "ó", 1)]
+    assert "(2 veces)" in twice[0].como()
+    # a later step on part of an earlier repair: one piece, the later step said partial
+    joined = [t for t in trozos(fix_mojibake("Ñandú y Ã‘andÃº y Ãƒâ€˜andÃƒÂº")) if t.reparado]
+    assert (
+        len(joined) == 1
+        and joined[0].despues == "Ñandú y Ñandú"
+        and "(en una parte)" in joined[0].como()
+    )
+    assert str(por_trozos("")) == "(línea vacía)" and not trozos(fix_mojibake(""))
+    lossy = str(por_trozos("Ã\ufffdngel"))
+    assert "1 carácter cuyos bytes ya se habían perdido" in lossy
+    assert "parece mojibake, pero ninguna lectura" in str(explicar("xÃÂa"))
+
+
+# --- the file repaired with codecbox fix ---------------------------------------------------------
+
+
+def test_the_course_file_is_what_the_code_builds():
+    assert ruta_pedidos().read_bytes() == contenido()
+    for parts, written, arrived in zip(PEDIDOS, escritas(), llegadas(), strict=True):
+        r = fix_mojibake(arrived)
+        assert r.text == written, arrived  # every line comes back as it was written
+        assert r.changed == any(isinstance(p, Roto) for p in parts), arrived
+    assert "SÃO PAULO" in escritas()[-1]  # a trap the repair leaves alone
+
+
+def test_codecbox_fix_on_the_course_file(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copy(ruta_pedidos(), tmp_path)
+    order = [sys.executable, "-m", "codecbox", "fix", "--explain", "pedidos.csv"]
+    first = subprocess.run(order, capture_output=True, cwd=tmp_path, check=False)
+    assert first.returncode == 3
+    assert first.stdout.decode("utf-8").splitlines() == escritas()
+    explained = first.stderr.decode("utf-8").splitlines()
+    assert explained[0] == "pedidos.csv:3: encode as windows-1252, decode as UTF-8"
+    assert explained[1].startswith("pedidos.csv:4: 26-42: ")
+    assert explained[-1] == "pedidos.csv: 3 lines repaired"
+    (tmp_path / "pedidos_bien.csv").write_bytes(first.stdout)
+    order = [sys.executable, "-m", "codecbox", "fix", "pedidos_bien.csv"]
+    again = subprocess.run(order, capture_output=True, cwd=tmp_path, check=False)
+    assert again.returncode == 0 and again.stdout == first.stdout
