@@ -5,6 +5,8 @@
 * :func:`leer_csv`, :func:`filas_de`, :func:`importe`, :func:`tabla_archivos`: reading them
   with :mod:`csv` once the encoding is known, and the decimal comma;
 * :func:`cargar`: the rows into an SQLite table;
+* :data:`REGIONES` and :func:`tabla_regiones`: the decimal separator of Spanish-speaking
+  regions (CLDR), which decides the column separator Excel expects there;
 * :func:`registro`: the JSON-lines log of ``codecbox import`` as a table;
 * :func:`lectura` and :func:`lector`: the classroom widget, a CSV written in one encoding
   (with or without a BOM) and read in another, as :mod:`csv` gets its header and first row;
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import csv
+import inspect
 import io
 import json
 import sqlite3
@@ -41,6 +44,7 @@ __all__ = [
     "CSV_PREDICCION",
     "MUESTRA",
     "PREGUNTAS_LECTOR",
+    "REGIONES",
     "Archivo",
     "Lectura",
     "bom_de",
@@ -58,6 +62,7 @@ __all__ = [
     "registro",
     "revisar",
     "tabla_archivos",
+    "tabla_regiones",
 ]
 
 # --- the suppliers' files ------------------------------------------------------------------
@@ -281,11 +286,40 @@ def cargar(
 
 # --- writing --------------------------------------------------------------------------------
 
+#: Spanish-speaking regions: (CLDR locale, name in Spanish, decimal separator), as CLDR has
+#: them (tests/course/test_l04.py checks them against babel). Excel separates a CSV's columns
+#: with Windows's list separator, ``;`` where the decimal separator is a comma.
+REGIONES: tuple[tuple[str, str, str], ...] = (
+    ("es_ES", "España", ","),
+    ("es_AR", "Argentina", ","),
+    ("es_CL", "Chile", ","),
+    ("es_CO", "Colombia", ","),
+    ("es_MX", "México", "."),
+    ("es_PE", "Perú", "."),
+    ("es_US", "Estados Unidos", "."),
+    ("es_419", "Latinoamérica", "."),
+)
+
+
+def tabla_regiones(regiones: Sequence[tuple[str, str, str]] = REGIONES) -> Table:
+    """Each region's decimal separator, and a price written with it.
+
+    >>> print(tabla_regiones(REGIONES[:1]))
+    región  código  separador decimal  un precio
+    España  es_ES   ,                  12,50
+    """
+    rows = tuple(
+        (nombre, codigo, decimal, f"12{decimal}50") for codigo, nombre, decimal in regiones
+    )
+    header = ("región", "código", "separador decimal", "un precio")
+    return Table(header, rows, mono=True)
+
 
 def guardar_csv(ruta: str | Path, filas: Sequence[Mapping[str, str]], *, excel: bool) -> int:
     """Write rows (dictionaries with the same keys) as CSV, atomically; returns the bytes.
 
-    ``excel=True``: UTF-8 with a BOM and ``;`` (what Excel in Spanish opens as is);
+    ``excel=True``: UTF-8 with a BOM and ``;`` (what Excel opens as is where the decimal
+    separator is a comma, as in the rows' prices; see :data:`REGIONES`);
     ``excel=False``: UTF-8 without a BOM and ``,`` (what other tools expect). Lines end in
     ``\\r\\n``, :mod:`csv`'s default.
     """
@@ -602,23 +636,58 @@ def _ej3(ns: Namespace) -> str:
     return "un BOM leído con el codec equivocado se queda pegado a la primera cabecera"
 
 
-#: Exercise 4: rows the student's writer must keep intact.
-_FILAS_EXCEL: tuple[tuple[str, ...], ...] = (
-    ("Piña 🍍", "2,99", "Fruta; de temporada"),
-    ("Café «de origen»", "11,50", 'Nota "de cata":\nchocolate'),
-    ("Jamón ibérico", "1.249,90", "Precio en €"),
-)
+#: Exercise 4: rows the student's writer must keep intact, by the region's decimal separator.
+_FILAS_EXCEL: dict[str, tuple[tuple[str, ...], ...]] = {
+    ",": (
+        ("Piña 🍍", "2,99", "Fruta; de temporada"),
+        ("Café «de origen»", "11,50", 'Nota "de cata":\nchocolate'),
+        ("Jamón ibérico", "1.249,90", "Precio en €"),
+    ),
+    ".": (
+        ("Piña 🍍", "2.99", "Fruta, de temporada"),
+        ("Café «de origen»", "11.50", 'Nota "de cata":\nchocolate; suave'),
+        ("Jamón ibérico", "1,249.90", "Precio en €"),
+    ),
+}
 _CABECERA_EXCEL = ("producto", "precio", "nota")
+#: The column separator Excel takes (Windows's list separator) by the decimal separator.
+_DELIMITADOR_EXCEL = {",": ";", ".": ","}
+
+
+def _parametros(funcion: Callable[..., Any]) -> int | None:
+    try:
+        return len(inspect.signature(funcion).parameters)
+    except (TypeError, ValueError):
+        return None
 
 
 def _ej4(ns: Namespace) -> str:
     falta(ns, "escribir_para_excel")
-    escribir: Callable[[Path, Sequence[str], Sequence[Sequence[str]]], Any] = ns[
+    escribir: Callable[[Path, Sequence[str], Sequence[Sequence[str]], str], Any] = ns[
         "escribir_para_excel"
     ]
+    if _parametros(escribir) not in (None, 4):
+        raise Pista(
+            "escribir_para_excel recibe cuatro argumentos: ruta, cabecera, filas y decimal "
+            "(el separador decimal de la región)"
+        )
+    for decimal, delimitador in _DELIMITADOR_EXCEL.items():
+        _ej4_region(escribir, decimal, delimitador)
+    return (
+        "utf-8-sig, el separador de listas de la región y \\r\\n: lo que Excel abre sin "
+        "preguntar, con coma decimal y con punto decimal"
+    )
+
+
+def _ej4_region(
+    escribir: Callable[[Path, Sequence[str], Sequence[Sequence[str]], str], Any],
+    decimal: str,
+    delimitador: str,
+) -> None:
+    filas = _FILAS_EXCEL[decimal]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "para_excel.csv"
-        escribir(path, _CABECERA_EXCEL, [list(r) for r in _FILAS_EXCEL])
+        escribir(path, _CABECERA_EXCEL, [list(r) for r in filas], decimal)
         if not path.exists():
             raise Pista("escribir_para_excel no escribió el archivo que se le pasó en `ruta`")
         data = path.read_bytes()
@@ -639,12 +708,14 @@ def _ej4(ns: Namespace) -> str:
     if "\r\n" not in text:
         raise Pista("las líneas no terminan en \\r\\n: ¿cambiaste el lineterminator de csv?")
     first = text.split("\r\n", 1)[0]
-    if first != ";".join(_CABECERA_EXCEL):
-        raise Pista(f"la cabecera quedó como {first!r}: ¿qué delimitador espera Excel en español?")
-    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=";"))
-    if rows != [list(_CABECERA_EXCEL), *map(list, _FILAS_EXCEL)]:
+    if first != delimitador.join(_CABECERA_EXCEL):
+        raise Pista(
+            f"con decimal={decimal!r}, la cabecera quedó como {first!r}: ¿qué delimitador usa "
+            f"Excel donde el separador decimal es {decimal!r}?"
+        )
+    rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimitador))
+    if rows != [list(_CABECERA_EXCEL), *map(list, filas)]:
         raise Pista("al leer el archivo con csv no salen las mismas filas: usa csv.writer")
-    return "utf-8-sig, punto y coma y \\r\\n: lo que Excel en español abre sin preguntar"
 
 
 revisar = revisor({1: _ej1, 2: _ej2, 3: _ej3, 4: _ej4})

@@ -27,6 +27,7 @@ from curso.l04 import (
     CSV_PREDICCION,
     MUESTRA,
     PREGUNTAS_LECTOR,
+    REGIONES,
     bom_de,
     cargar,
     carpeta_datos,
@@ -42,6 +43,7 @@ from curso.l04 import (
     registro,
     revisar,
     tabla_archivos,
+    tabla_regiones,
 )
 
 # --- the data files ---------------------------------------------------------------------------
@@ -140,6 +142,20 @@ def test_cargar_keeps_every_character():
     assert base.execute("SELECT * FROM t").fetchall() == [("a.csv", 1, "Piña 🍍", 124990, "€ “x”")]
     with pytest.raises(ValueError):
         cargar(base, "t; DROP TABLE t", "a.csv", rows)
+
+
+def test_the_regions_decimal_separators_are_cldrs():
+    """The lesson teaches Excel's column separator by region: its table must be CLDR's."""
+    from babel import Locale
+    from babel.numbers import get_decimal_symbol
+
+    for codigo, nombre, decimal in REGIONES:
+        assert get_decimal_symbol(codigo) == decimal, codigo
+        assert Locale.parse(codigo).get_territory_name("es") == nombre, codigo
+    # both kinds are in the table: Spain's comma and Mexico's point
+    assert {decimal for _, _, decimal in REGIONES} == {",", "."}
+    rows = tabla_regiones().rows
+    assert ("México", "es_MX", ".", "12.50") in rows and ("España", "es_ES", ",", "12,50") in rows
 
 
 @pytest.mark.parametrize("excel", [True, False])
@@ -246,9 +262,10 @@ def _leer_proveedor(ruta):
         return list(csv.DictReader(archivo, delimiter=";"))
 
 
-def _escribir_para_excel(ruta, cabecera, filas):
+def _escribir_para_excel(ruta, cabecera, filas, decimal):
+    delimitador = ";" if decimal == "," else ","
     texto = io.StringIO()
-    escritor = csv.writer(texto, delimiter=";")
+    escritor = csv.writer(texto, delimiter=delimitador)
     escritor.writerow(cabecera)
     escritor.writerows(filas)
     write_atomic(ruta, texto.getvalue().encode("utf-8-sig"))
@@ -281,12 +298,15 @@ def _reader(encoding, newline):
     return leer
 
 
-def _writer(encoding="utf-8-sig", delimiter=";", lineterminator="\r\n", sep=False):
-    def escribir(ruta, cabecera, filas):
+def _writer(encoding="utf-8-sig", delimiter=None, lineterminator="\r\n", sep=False):
+    """A writer; ``delimiter`` None: the region's (``;`` for a decimal comma, else ``,``)."""
+
+    def escribir(ruta, cabecera, filas, decimal):
+        delimitador = delimiter or (";" if decimal == "," else ",")
         texto = io.StringIO()
         if sep:
-            texto.write("sep=;\r\n")
-        escritor = csv.writer(texto, delimiter=delimiter, lineterminator=lineterminator)
+            texto.write(f"sep={delimitador}\r\n")
+        escritor = csv.writer(texto, delimiter=delimitador, lineterminator=lineterminator)
         escritor.writerow(cabecera)
         escritor.writerows(filas)
         write_atomic(ruta, texto.getvalue().encode(encoding))
@@ -294,8 +314,9 @@ def _writer(encoding="utf-8-sig", delimiter=";", lineterminator="\r\n", sep=Fals
     return escribir
 
 
-def _by_hand(ruta, cabecera, filas):
-    lines = [";".join(cabecera)] + [";".join(f) for f in filas]
+def _by_hand(ruta, cabecera, filas, decimal):
+    delimitador = ";" if decimal == "," else ","
+    lines = [delimitador.join(cabecera)] + [delimitador.join(f) for f in filas]
     Path(ruta).write_bytes(("\r\n".join(lines) + "\r\n").encode("utf-8-sig"))
 
 
@@ -336,13 +357,16 @@ WRONG = [
     (3, _answers(cp1252_puede_escribirla=True, bytes_utf16le_con_bom=72), "revisa también"),
     (3, _answers(cp1252_puede_escribirla=...), "faltan respuestas"),
     (3, {"respuestas_lector": ["ï»¿id"]}, "diccionario"),
-    # 4: no BOM, the comma, LF line ends, written by hand, nothing written
+    # 4: no BOM, one separator for every region (`;` or `,`), LF line ends, written by hand,
+    # nothing written, the region not taken
     (4, {"escribir_para_excel": _writer(encoding="utf-8")}, "BOM"),
-    (4, {"escribir_para_excel": _writer(delimiter=",")}, "delimitador"),
+    (4, {"escribir_para_excel": _writer(delimiter=";")}, "separador decimal es '.'"),
+    (4, {"escribir_para_excel": _writer(delimiter=",")}, "separador decimal es ','"),
     (4, {"escribir_para_excel": _writer(lineterminator="\n")}, "lineterminator"),
     (4, {"escribir_para_excel": _by_hand}, "csv.writer"),
-    (4, {"escribir_para_excel": lambda ruta, cabecera, filas: None}, "no escribió"),
+    (4, {"escribir_para_excel": lambda ruta, cabecera, filas, decimal: None}, "no escribió"),
     (4, {"escribir_para_excel": _writer(encoding="utf-16")}, "BOM de UTF-8"),
+    (4, {"escribir_para_excel": lambda ruta, cabecera, filas: None}, "cuatro argumentos"),
 ]
 
 
@@ -364,7 +388,7 @@ def test_templates_left_as_they_are_are_unsolved(capsys):
 
 
 def test_other_good_answers_are_accepted(capsys):
-    """A sep=; line is fine for Excel; a reader built on the bytes works as well."""
+    """A sep= line is fine for Excel; a reader built on the bytes works as well."""
     revisar(4, {"escribir_para_excel": _writer(sep=True)}, estricto=True)
 
     def from_bytes(ruta):
