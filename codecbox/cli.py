@@ -33,17 +33,28 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO, NoReturn, TextIO
 
-from codecbox.decoding import Decoded, decode_bytes, decode_html
+from codecbox.decoding import (
+    Decider,
+    Decoded,
+    bytes_decider,
+    decode_bytes,
+    decode_html,
+    html_decider,
+)
 from codecbox.detection import DETECTORS, Detector, Guess, detector_for
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError, install_hint
-from codecbox.importing import Imported, Quarantined, import_bytes
+from codecbox.importing import Imported, Quarantined, import_bytes, import_stream
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
 from codecbox.streaming import (
+    WHOLE,
+    Scanned,
     TranscodeReport,
     _decide_head,
     _temporary,
+    decide_stream,
+    iter_decode,
     read_chunks,
     remove_stale_temporaries,
     transcode_stream,
@@ -480,16 +491,89 @@ def _drop_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _read(name: str, size: int = -1) -> bytes:
-    """The bytes of file ``name`` (``-``: standard input), all or the first ``size``."""
+def _read(name: str, size: int) -> bytes:
+    """The first ``size`` bytes of file ``name`` (``-``: standard input)."""
     with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
-        if size < 0:
-            return f.read()
-        parts = []  # read(size) would take all of size in memory first, however short f is
-        while size > 0 and (part := f.read(min(size, CHUNK))):
-            parts.append(part)
-            size -= len(part)
-        return b"".join(parts)
+        return _read_from(f, size)
+
+
+def _read_from(f: BinaryIO, size: int) -> bytes:
+    """The next ``size`` bytes of ``f``, or all that is left."""
+    parts = []  # read(size) would take all of size in memory first, however short f is
+    while size > 0 and (part := f.read(min(size, CHUNK))):
+        parts.append(part)
+        size -= len(part)
+    return b"".join(parts)
+
+
+class _Spool:
+    """A source that cannot seek (standard input, a FIFO, a device) as a seekable file:
+    what is read from it is kept in a temporary file on disk, not in memory, and read
+    from the source only as far as asked (a device's first bytes may be all it takes)."""
+
+    def __init__(self, source: BinaryIO, head: bytes) -> None:
+        import tempfile
+
+        self.source, self.file = source, tempfile.TemporaryFile()
+        self.file.write(head)
+        self.end, self.pos, self.done = len(head), 0, False
+
+    def _fill(self, upto: int | None) -> None:
+        self.file.seek(self.end)
+        while not self.done and (upto is None or self.end < upto):
+            chunk = self.source.read(CHUNK)
+            if not chunk:
+                self.done = True
+            self.file.write(chunk)
+            self.end += len(chunk)
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        if whence == os.SEEK_END:
+            self._fill(None)
+            offset += self.end
+        self.pos = offset
+        return offset
+
+    def read(self, size: int = -1) -> bytes:
+        self._fill(None if size < 0 else self.pos + size)
+        self.file.seek(self.pos)
+        data = self.file.read(size)
+        self.pos += len(data)
+        return data
+
+
+@contextlib.contextmanager
+def _opened(name: str) -> Iterator[tuple[BinaryIO, bytes]]:
+    """File ``name`` (``-``: standard input) as a seekable binary file, and its first
+    :data:`~codecbox.streaming.WHOLE` + 1 bytes: longer input is decided and decoded in
+    pieces (:func:`~codecbox.streaming.decide_stream`), in bounded memory."""
+    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
+        regular = name != STDIO and stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+        # (a regular file's start in one read: pieces joined would hold it twice)
+        head = f.read(WHOLE + 1) if regular else _read_from(f, WHOLE + 1)
+        if len(head) <= WHOLE:
+            yield io.BytesIO(head), head
+        elif regular:
+            yield f, head
+        else:
+            spool = _Spool(f, head)
+            try:
+                yield spool, head  # type: ignore[misc]
+            finally:
+                spool.file.close()
+
+
+def _texts(f: BinaryIO, scanned: Scanned, errors: str, name: str) -> Iterator[str]:
+    """The text of ``f``, decoded as ``scanned`` decided. With ``errors="strict"`` and
+    bytes that do not decode, the :class:`~codecbox.errors.DecodeError` comes before any
+    text (as from one-shot decoding): nothing half-written."""
+    f.seek(scanned.skip)
+    chunks = iter(partial(f.read, CHUNK), b"")
+    if errors == "strict" and scanned.replaced:
+        for _ in iter_decode(chunks, scanned.encoding, "strict", where=_shown(name)):
+            pass
+        raise AssertionError("unreachable: the scan found bytes that do not decode")
+    return iter_decode(chunks, scanned.encoding, errors, where=_shown(name))
 
 
 def _print_json(record: dict[str, object]) -> None:
@@ -596,6 +680,10 @@ def _decided(result: Decoded) -> _Decision:
     return _Decision(result.encoding, result.rule, result.guess, result.replaced)
 
 
+def _scanned(result: Scanned) -> _Decision:
+    return _Decision(result.encoding, result.rule, result.guess, result.replaced)
+
+
 def _sniff(
     name: str, max_bytes: int, candidates: Sequence[Encoding] | None, detector: str | Detector
 ) -> tuple[bytes, _Decision, Encoding]:
@@ -651,8 +739,9 @@ def _detect(args: argparse.Namespace) -> int:
             if args.max_bytes is not None:
                 decision = _sniff(name, args.max_bytes, args.candidates, detector)[1]
             else:
-                result = decode_bytes(_read(name), candidates=args.candidates, detector=detector)
-                decision = _decided(result)
+                decider = bytes_decider(None, args.candidates, detector=detector)
+                with _opened(name) as (f, head):
+                    decision = _scanned(decide_stream(f, decider, head))
         except OSError as exc:
             failed, message = True, _file_error(name, exc)
             if args.json:
@@ -683,24 +772,48 @@ def _decode(args: argparse.Namespace) -> int:
             # binary data, which strict decoding refused: the decision says what it is
             return decode_bytes(data, args.declared, **{**options, "errors": "replace"})
 
+    def decider() -> Decider:
+        if html:
+            return html_decider(args.content_type, candidates=args.candidates,
+                                detector=options["detector"])  # fmt: skip
+        return bytes_decider(args.declared, args.candidates, detector=options["detector"])
+
+    writing = False
     try:
-        result = decode(_read(args.file))
+        with _opened(args.file) as (f, head):
+            texts: Iterable[str]
+            if len(head) <= WHOLE:
+                result = decode(head)
+                decision, texts = _decided(result), (result.text,)
+            else:  # in pieces: decided and checked to the end first, then decoded
+                scanned = decide_stream(f, decider(), head)
+                decision = _scanned(scanned)
+                textless = html and not args.text or decision.binary is not None
+                texts = () if textless else _texts(f, scanned, args.errors, args.file)
+            if html and not args.text:
+                writing = True
+                if args.json:
+                    _print_json(decision.record(args.file))
+                else:
+                    print(decision.line(args.file), flush=True)
+                return EXIT_OK
+            if decision.binary is not None:
+                message = f"{decision.line(args.file)}: not decoded (give --declared to decode it)"
+                return _err(message)
+            for text in texts:
+                writing = True
+                _write_text(text)
+                writing = False
     except OSError as exc:
+        if writing:  # standard output: main says so
+            raise
         return _err(_file_error(args.file, exc))
     except DecodeError as exc:
         exc.where = _shown(args.file)
         return _err(str(exc))
-    decision = _decided(result)
-    if html and not args.text:
-        if args.json:
-            _print_json(decision.record(args.file))
-        else:
-            print(decision.line(args.file), flush=True)
-    elif decision.binary is not None:
-        return _err(f"{decision.line(args.file)}: not decoded (give --declared to decode it)")
-    else:
-        _write_text(result.text)
-        _err(decision.line(args.file))
+    except ValueError as exc:  # an encoding that cannot be decoded in pieces (UTF-7)
+        return _err(f"{_shown(args.file)}: {exc}")
+    _err(decision.line(args.file))
     return EXIT_OK  # a guess or a <meta> is an answer: the decision says how sure
 
 
@@ -843,7 +956,7 @@ def _convert(args: argparse.Namespace) -> int:
 
 # --- import ---------------------------------------------------------------------------------
 
-_Result = Imported | Quarantined
+_Result = Imported | Quarantined | Scanned
 #: Log statuses whose destination holds the result: done, skipped by the next run.
 _DONE = ("imported", "quarantined")
 
@@ -856,9 +969,21 @@ def _sha256(data: bytes) -> str:
 
 def _sha256_file(path: Path) -> str | None:
     try:
-        return _sha256(path.read_bytes())
+        with open(path, "rb") as f:
+            return _sha256_stream(f)
     except OSError:
         return None
+
+
+def _sha256_stream(f: BinaryIO) -> str:
+    """The SHA-256 of ``f`` from its start, read in pieces."""
+    import hashlib
+
+    f.seek(0)
+    digest = hashlib.sha256()
+    while chunk := f.read(CHUNK):
+        digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _absolute(path: Path) -> str:
@@ -951,10 +1076,10 @@ def _regular(name: str, mode: int) -> None:
             raise OSError(errno.EINVAL, f"not a regular file but {kind}; not imported", name)
 
 
-def _read_source(name: str, follow: bool) -> tuple[bytes, int]:
-    """The bytes and the permission bits of the regular file ``name``. A symbolic link
-    (unless ``follow``), a FIFO, a device or a socket is refused before it is opened and
-    again once open (in between it may have been swapped): opening never blocks."""
+def _open_source(name: str, follow: bool) -> tuple[BinaryIO, int]:
+    """The regular file ``name`` open, and its permission bits. A symbolic link (unless
+    ``follow``), a FIFO, a device or a socket is refused before it is opened and again once
+    open (in between it may have been swapped): opening never blocks."""
     _regular(name, os.stat(name, follow_symlinks=follow).st_mode)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -963,13 +1088,17 @@ def _read_source(name: str, follow: bool) -> tuple[bytes, int]:
         if exc.errno == errno.ELOOP and not follow:
             _regular(name, stat.S_IFLNK)
         raise
-    with open(fd, "rb") as f:
+    f = open(fd, "rb")
+    try:
         mode = os.fstat(fd).st_mode
         _regular(name, mode)
-        return f.read(), stat.S_IMODE(mode) & 0o777
+    except BaseException:
+        f.close()
+        raise
+    return f, stat.S_IMODE(mode) & 0o777
 
 
-def _create(target: Path, data: bytes, mode: int) -> bool:
+def _create(target: Path, data: bytes | Callable[[BinaryIO], None], mode: int) -> bool:
     """Write ``data`` (with permission bits ``mode``) under the name ``target`` if it is free,
     atomically and never over another file, whoever else writes there: a synced temporary
     file hard-linked to ``target``, which fails if the name is taken (where there are no
@@ -981,7 +1110,10 @@ def _create(target: Path, data: bytes, mode: int) -> bool:
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
         with open(os.open(tmp, flags, 0o600), "wb") as f:
-            f.write(data)
+            if callable(data):
+                data(f)
+            else:
+                f.write(data)
             f.flush()
             os.chmod(tmp, mode)
             os.fsync(f.fileno())
@@ -999,7 +1131,9 @@ def _create(target: Path, data: bytes, mode: int) -> bool:
             tmp.unlink()
 
 
-def _place(name: str, data: bytes, digest: str, mode: int, folder: Path) -> tuple[Path, bool]:
+def _place(
+    name: str, data: bytes | Callable[[BinaryIO], None], digest: str, mode: int, folder: Path
+) -> tuple[Path, bool]:
     """Put ``data``, the bytes of source ``name``, into ``folder`` under a free name (the
     source's, else ``x.1.txt``...), never overwriting; a name already holding the same
     bytes is this file's copy (left by an interrupted or a concurrent run), so that no
@@ -1165,11 +1299,15 @@ class _Importer:
         key, digest = _absolute(Path(name)), None
         try:
             try:
-                data, mode = _read_source(name, self.follow)
+                source, mode = _open_source(name, self.follow)
             except FileNotFoundError:  # done, if an earlier run quarantined it
                 if (earlier := self.done_before(name, key, None)) is None:
                     raise
                 return earlier, 1
+            with source:
+                data = source.read(WHOLE + 1)  # a regular file
+                if len(data) > WHOLE:
+                    return self.one_large(name, key, source, data, mode)
             digest = _sha256(data)
             if (earlier := self.done_before(name, key, digest)) is not None:
                 self.bar.update(len(data))
@@ -1191,6 +1329,58 @@ class _Importer:
         except OSError as exc:
             return self.failed(key, digest, _file_error(name, exc)), 0
         self.bar.update(len(data))
+        return record, 0
+
+    def one_large(
+        self, name: str, key: str, source: BinaryIO, head: bytes, mode: int
+    ) -> tuple[dict[str, Any], int]:
+        """:meth:`one` for a file over :data:`~codecbox.streaming.WHOLE` bytes, in bounded
+        memory: its hash, the decision and the check in pieces
+        (:func:`~codecbox.importing.import_stream`), then the copy written from the file."""
+        digest = None
+        try:
+            digest = _sha256_stream(source)
+            size = source.tell()
+            if (earlier := self.done_before(name, key, digest)) is not None:
+                self.bar.update(size)
+                return earlier, 1
+            result = import_stream(source, head, **self.options)
+            if isinstance(result, Scanned):  # as import_bytes, strictly: fails here if invalid
+                texts = _texts(source, result, "strict", name)
+            if isinstance(result, Scanned) and (result.confident or self.quarantine is None):
+                digests: list[str] = []
+
+                def utf8(out: BinaryIO) -> None:
+                    import hashlib
+
+                    written = hashlib.sha256()
+                    for text in texts:
+                        encoded = text.encode("utf-8")
+                        written.update(encoded)
+                        out.write(encoded)
+                    digests.append(written.hexdigest())
+
+                record = self.copy_in(name, key, digest, result, mode, utf8, digests)
+            elif self.quarantine is not None:
+
+                def same(out: BinaryIO) -> None:
+                    source.seek(0)
+                    while chunk := source.read(CHUNK):
+                        out.write(chunk)
+
+                record = self.move_out(name, key, digest, same, mode, result)
+            else:
+                assert isinstance(result, Quarantined)
+                self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
+                rule = None if result.rule is None else result.rule.value
+                record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
+        except DecodeError as exc:
+            exc.where = _shown(name)
+            fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
+            return self.failed(key, digest, str(exc), **fields), 0
+        except OSError as exc:
+            return self.failed(key, digest, _file_error(name, exc)), 0
+        self.bar.update(size)
         return record, 0
 
     def logged(self, key: str, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
@@ -1231,15 +1421,33 @@ class _Importer:
         return last
 
     def copy_in(
-        self, name: str, key: str, digest: str, result: Imported, mode: int
+        self,
+        name: str,
+        key: str,
+        digest: str,
+        result: Imported | Scanned,
+        mode: int,
+        write: Callable[[BinaryIO], None] | None = None,
+        written: list[str] | None = None,
     ) -> dict[str, Any]:
         """The UTF-8 copy, with the source's permission bits: created only where the name
-        is free (or holds the same bytes), replaced only if this log says it wrote it."""
+        is free (or holds the same bytes), replaced only if this log says it wrote it.
+        The copy is ``result.text``, or what ``write`` writes (then the SHA-256 of what
+        it wrote is appended to ``written``)."""
         dst = self.into / Path(name).name
-        content = result.text.encode("utf-8")
+        content: bytes | Callable[[BinaryIO], None]
+        if write is None:
+            assert isinstance(result, Imported)
+            content = result.text.encode("utf-8")
+        else:
+            content = write
+
+        def digest_of_content() -> str:
+            return _sha256(content) if isinstance(content, bytes) else (written or ["?"])[-1]
+
         if dst.exists() and _absolute(dst) in self.log.written.get(key, ()):
             write_atomic(dst, content)
-        elif not _create(dst, content, mode) and _sha256_file(dst) != _sha256(content):
+        elif not _create(dst, content, mode) and _sha256_file(dst) != digest_of_content():
             message = f"{_shown(dst)} exists and was not written by an import of this file"
             message = f"{_shown(name)}: {message}"
             return self.failed(key, digest, f"{message}; not overwriting it")
@@ -1251,7 +1459,13 @@ class _Importer:
         return self.logged(key, digest, "imported", **fields)
 
     def move_out(
-        self, name: str, key: str, digest: str, data: bytes, mode: int, result: _Result
+        self,
+        name: str,
+        key: str,
+        digest: str,
+        data: bytes | Callable[[BinaryIO], None],
+        mode: int,
+        result: _Result,
     ) -> dict[str, Any]:
         """Move the file's bytes ``data`` and ``mode`` into the quarantine (a
         symbolic link followed leaves its target, and the link goes). :meth:`sync` removes
@@ -1264,7 +1478,7 @@ class _Importer:
         else:
             target, created = _place(name, data, digest, mode, folder)
         fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
-        if isinstance(result, Imported):
+        if isinstance(result, Imported | Scanned):
             fields["encoding"] = result.encoding.name
             fields["confidence"] = None if result.guess is None else result.guess.confidence
         if result.rule is not None:

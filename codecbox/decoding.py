@@ -279,28 +279,69 @@ def decode_html(
 invalid continuation byte
     """
     data = body if body.__class__ is bytes else bytes(body)
+    decider = html_decider(
+        content_type,
+        candidates=candidates,
+        detector=detector,
+        default=default,
+        browser_default=browser_default,
+    )
+    if errors != "replace":
+        _check_errors(errors)
+    return _decode(data, decider(data, False), errors)
+
+
+#: How an entry point decides, its options bound: ``decider(data, prefix)`` is
+#: :func:`decide` on ``data`` (``prefix``: the start of a longer input).
+Decider = Callable[[bytes, bool], Decision]
+
+
+def html_decider(
+    content_type: str | Sequence[str] | None = None,
+    *,
+    candidates: Sequence[str | Encoding] | None = None,
+    detector: str | Detector = DEFAULT_DETECTOR,
+    default: str | Encoding = DEFAULT_ENCODING,
+    browser_default: bool = False,
+) -> Decider:
+    """:func:`decode_html`'s decision, its options checked once, as a :data:`Decider`."""
     if candidates is None and detector is DEFAULT_DETECTOR and default is DEFAULT_ENCODING:
         wanted, detect, fallback = _USUAL
     else:
         wanted, detect, fallback = undeclared_options(candidates, detector, default, web=True)
-    if errors != "replace":
-        _check_errors(errors)
     header = None
     if content_type is not None:
         header = _header_encoding(
             content_type if isinstance(content_type, str) else tuple(content_type)
         )
-    decision = decide(
-        data,
-        (header,),
-        html=True,
-        web=True,
-        candidates=wanted,
-        detector=None if browser_default else detect,
-        default=fallback,
-        weigh=not browser_default,
-    )
-    return _decode(data, decision, errors)
+    declarations = (header,)
+    guess = None if browser_default else detect
+    weigh = not browser_default
+
+    def decider(data: bytes, prefix: bool) -> Decision:
+        return decide(data, declarations, html=True, web=True, candidates=wanted,
+                      detector=guess, default=fallback, weigh=weigh, prefix=prefix)  # fmt: skip
+
+    return decider
+
+
+def bytes_decider(
+    declared: str | Encoding | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    *,
+    detector: str | Detector = DEFAULT_DETECTOR,
+    default: str | Encoding = DEFAULT_ENCODING,
+) -> Decider:
+    """:func:`decode_bytes`'s decision, its options checked once, as a :data:`Decider`."""
+    encoding = None if declared is None else file_label(declared)
+    wanted, detect, fallback = undeclared_options(candidates, detector, default)
+    declarations = () if encoding is None else ((encoding, Rule.DECLARED),)
+
+    def decider(data: bytes, prefix: bool) -> Decision:
+        return decide(data, declarations, candidates=wanted, detector=detect,
+                      default=fallback, prefix=prefix)  # fmt: skip
+
+    return decider
 
 
 def undeclared_options(
@@ -373,16 +414,8 @@ def decode_bytes(
     """
     data = bytes(data)
     _check_errors(errors)
-    encoding = None if declared is None else file_label(declared)
-    wanted, detect, fallback = undeclared_options(candidates, detector, default)
-    decision = decide(
-        data,
-        () if encoding is None else (lambda: (encoding, Rule.DECLARED),),
-        candidates=wanted,
-        detector=detect,
-        default=fallback,
-    )
-    return _decode(data, decision, errors)
+    decision = bytes_decider(declared, candidates, detector=detector, default=default)
+    return _decode(data, decision(data, False), errors)
 
 
 def decode_file(

@@ -384,10 +384,18 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     # Each byte of a windows-1252 line is an invalid sequence between ASCII characters
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
+    return mostly_utf8(invalid, wide_chars, alone), None
+
+
+def mostly_utf8(invalid: int, wide_chars: int, alone: int) -> Guess | None:
+    """:attr:`Rule.MOSTLY_UTF8` for UTF-8 with ``invalid`` invalid sequences, ``wide_chars``
+    valid non-ASCII characters and ``alone`` invalid sequences between ASCII characters
+    (counted only when ``invalid <= 4 * wide_chars``), or None when that is not UTF-8 text
+    with a few bad bytes (see :func:`evidence`)."""
     majority = wide_chars >= 3 * invalid and wide_chars >= 12
     if invalid > 0 and wide_chars >= 2 and (majority or alone * 5 >= invalid * 4):
-        return Guess(_UTF8, name, Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid)), None
-    return None, None
+        return Guess(_UTF8, "codecbox", Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid))
+    return None
 
 
 # --- library adapters -------------------------------------------------------------------------

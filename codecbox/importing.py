@@ -19,21 +19,34 @@ are a :class:`Quarantined`, not text. Either result says how it was decided.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import re
 import shutil
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
-from codecbox.decoding import DEFAULT_ENCODING, _decode, decide, file_label, undeclared_options
+from codecbox.decoding import (
+    DEFAULT_ENCODING,
+    Decider,
+    Decision,
+    _decode,
+    decide,
+    file_label,
+    undeclared_options,
+)
 from codecbox.detection import Detector, Guess
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
 
-__all__ = ["Imported", "Quarantined", "import_bytes", "import_file"]
+if TYPE_CHECKING:
+    from codecbox.streaming import Scanned
+
+__all__ = ["Imported", "Quarantined", "import_bytes", "import_file", "import_stream"]
 
 
 @dataclass(frozen=True)
@@ -128,6 +141,69 @@ def _invalid_utf8(data: bytes) -> str:
     return f"mostly valid UTF-8: {count} invalid {noun}, the first at offset {offset}"
 
 
+def _rules(
+    declared: str | Encoding | None,
+    origin: str | None,
+    origins: Mapping[str, str | Encoding] | None,
+    candidates: Sequence[str | Encoding] | None,
+    min_sample: int,
+    detector: str | Detector,
+    size: int,
+) -> tuple[Decider, str | None, list[Encoding] | None]:
+    """The policy's decision for ``size`` bytes as a :data:`~codecbox.decoding.Decider`,
+    why it may not guess (or None), and the candidates a guess chooses among."""
+    # Every name is checked before any rule runs: a typo fails the same way on every file.
+    label = None if declared is None else file_label(declared)
+    if not isinstance(origins, (Mapping, type(None))):
+        raise TypeError(f"origins must map a source's name to its encoding, not {origins!r}")
+    table = {name: resolve(enc) for name, enc in (origins or {}).items()}
+    source = None if origin is None else table.get(origin)
+    names, detect, fallback = undeclared_options(candidates, detector, DEFAULT_ENCODING)
+    refusal = None  # why the policy forbids a guess, if it does
+    if not names:
+        refusal = "no candidate list: not guessing"
+    elif size < min_sample:
+        refusal = f"sample too short: {size} bytes < {min_sample}"
+
+    def guess_among_names(
+        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
+    ) -> Guess:
+        return detect(data, names, prefix=prefix)
+
+    declarations = () if label is None else ((label, Rule.DECLARED),)
+    known = () if source is None else ((lambda: (source, Rule.SOURCE)),)
+    guess = None if refusal else guess_among_names
+
+    def decider(data: bytes, prefix: bool) -> Decision:
+        # No candidates for the pipeline itself: they bound the guess (guess_among_names),
+        # not the evidence, so mostly valid UTF-8 is quarantined whatever the list
+        # (decide would let a list without UTF-8 guess among it instead).
+        return decide(data, declarations, candidates=None, detector=guess,
+                      default=fallback, known=known, prefix=prefix)  # fmt: skip
+
+    return decider, refusal, names
+
+
+def _review(
+    decision: Decided, refusal: str | None, names: list[Encoding] | None, invalid: Callable[[], str]
+) -> Quarantined | None:
+    """Why the policy will not import bytes decided so (the file's place left out), or
+    None. ``invalid``: the invalid bytes of mostly valid UTF-8, in words."""
+    rule, guess = decision.rule, getattr(decision, "guess", None)
+    if rule is Rule.DEFAULT and refusal:  # the pipeline came to the guess it may not make
+        return Quarantined(refusal, None)
+    if rule is Rule.BINARY:
+        what = None if guess is None else guess.binary
+        reason = "binary data" if what is None else f"binary data: {what}"
+        return Quarantined(reason, None, guess, rule)
+    if rule is Rule.MOSTLY_UTF8:
+        return Quarantined(invalid(), None, guess, rule)
+    if rule is Rule.DEFAULT:
+        shown = ", ".join(str(n) for n in names or ())
+        return Quarantined(f"no candidate fits ({shown})", None, guess, rule)
+    return None
+
+
 def _import(
     data: bytes,
     path: Path | None,
@@ -139,47 +215,13 @@ def _import(
     detector: str | Detector,
     quarantine: str | os.PathLike[str] | None,
 ) -> Imported | Quarantined:
-    # Every name is checked before any rule runs: a typo fails the same way on every file.
-    label = None if declared is None else file_label(declared)
-    if not isinstance(origins, (Mapping, type(None))):
-        raise TypeError(f"origins must map a source's name to its encoding, not {origins!r}")
-    table = {name: resolve(enc) for name, enc in (origins or {}).items()}
-    source = None if origin is None else table.get(origin)
-    names, detect, fallback = undeclared_options(candidates, detector, DEFAULT_ENCODING)
-    refusal = None  # why the policy forbids a guess, if it does
-    if not names:
-        refusal = "no candidate list: not guessing"
-    elif len(data) < min_sample:
-        refusal = f"sample too short: {len(data)} bytes < {min_sample}"
-
-    def guess_among_names(
-        data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
-    ) -> Guess:
-        return detect(data, names, prefix=prefix)
-
-    decision = decide(
-        data,
-        () if label is None else (lambda: (label, Rule.DECLARED),),
-        # No candidates for the pipeline itself: they bound the guess (guess_among_names),
-        # not the evidence, so mostly valid UTF-8 is quarantined whatever the list
-        # (decide would let a list without UTF-8 guess among it instead).
-        candidates=None,
-        detector=None if refusal else guess_among_names,
-        default=fallback,
-        known=() if source is None else (lambda: (source, Rule.SOURCE),),
-    )
+    options = (declared, origin, origins, candidates, min_sample, detector)
+    decider, refusal, names = _rules(*options, len(data))
+    decision = decider(data, False)
+    review = _review(decision, refusal, names, lambda: _invalid_utf8(data))
+    if review is not None:
+        return dataclasses.replace(review, path=_park(path, quarantine))
     rule, guess = decision.rule, decision.guess
-    if rule is Rule.DEFAULT and refusal:  # the pipeline came to the guess it may not make
-        return Quarantined(refusal, _park(path, quarantine))
-    if rule is Rule.BINARY:
-        what = None if guess is None else guess.binary
-        reason = "binary data" if what is None else f"binary data: {what}"
-        return Quarantined(reason, _park(path, quarantine), guess, rule)
-    if rule is Rule.MOSTLY_UTF8:
-        return Quarantined(_invalid_utf8(data), _park(path, quarantine), guess, rule)
-    if rule is Rule.DEFAULT:
-        shown = ", ".join(str(n) for n in names or ())
-        return Quarantined(f"no candidate fits ({shown})", _park(path, quarantine), guess, rule)
     where = None if path is None else str(path)
     encoding, skip = decision.encoding, decision.skip
     if encoding.codec is None:
@@ -189,7 +231,39 @@ def _import(
     text = _decode(data, decision, "strict", where).text
     if rule is Rule.DETECTED:
         return Imported(text, encoding, rule, _park(path, quarantine), guess)
+    label = None if declared is None else file_label(declared)
     return Imported(text, encoding, rule, path, declared=label)
+
+
+def import_stream(
+    f: BinaryIO,
+    head: bytes | None = None,
+    *,
+    declared: str | Encoding | None = None,
+    origin: str | None = None,
+    origins: Mapping[str, str | Encoding] | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    min_sample: int = 256,
+    detector: str | Detector = "codecbox",
+) -> Scanned | Quarantined:
+    """:func:`import_bytes`'s decision on the seekable binary file ``f``, in memory that
+    does not grow with its size (:func:`~codecbox.streaming.decide_stream`; ``head``: its
+    first bytes, if already read): a :class:`~codecbox.streaming.Scanned` to decode
+    strictly from byte ``skip`` (its ``replaced`` bytes fail that), or the
+    :class:`Quarantined` reason (with no ``path``: nothing is moved)."""
+    from codecbox.streaming import decide_stream
+
+    options = (declared, origin, origins, candidates, min_sample, detector)
+    size = f.seek(0, os.SEEK_END)
+    decider, refusal, names = _rules(*options, size)
+    scanned = decide_stream(f, decider, head)
+
+    def invalid() -> str:
+        noun = "byte" if scanned.invalid_bytes == 1 else "bytes"
+        count, first = scanned.invalid_bytes, scanned.first_invalid
+        return f"mostly valid UTF-8: {count} invalid {noun}, the first at offset {first}"
+
+    return _review(scanned, refusal, names, invalid) or scanned
 
 
 def import_bytes(

@@ -38,7 +38,6 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from itertools import repeat
 
 __all__ = [
     "LATIN_1",
@@ -115,16 +114,19 @@ class _Reading:
 
 _READINGS = {name: _Reading(name, codec) for name, codec in READINGS.items()}
 _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
-# the characters each reading writes as windows-1252 does
-_AS_FIRST = {
-    r.name: frozenset(c for c, f in zip(r.table, _FIRST.table, strict=True) if c == f) for r in _ALL
-}
 # Clean text passes at C speed: no lead then continuation, lead then space (A0), surrogate.
 _SUSPECT = re.compile(
     _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
     + _class(ch for r in _ALL for ch in r.table[0x80:0xC0] + _LOST)
     + f"|{_class(r.table[b] for r in _ALL for b in _A0_LEADS)} |[\ud800-\udfff]"
 )
+
+
+def _signature(r: _Reading, others: str) -> tuple[bool, bytes]:
+    """How ``r`` writes a text whose characters are ``others`` ("?" for one it cannot write,
+    which a character that is not ASCII never becomes): two readings with the same signature
+    find the same runs in the text, decoded the same."""
+    return r.nbsp, codecs.charmap_encode(others, "replace", r.encoder)[0]
 
 
 def _decode(data: bytes) -> tuple[str, str]:
@@ -295,7 +297,6 @@ def _classify(ch: str) -> tuple[str, int]:
     return ("*" if ch in "™®©" else sign), cost
 
 
-_CLASSES: dict[int, str] = {}  # code point -> its class and its own cost ("-123")
 _LAT, _GRE = "aAlLv", "gG"
 _GROUPS = [_LAT, _GRE, "cC", "yY", "h", "r", "k", "t", "o"]
 _ANY = "".join(_GROUPS)
@@ -316,17 +317,45 @@ _RULES = (
         "0[gGcCyYhrto]",  # a digit, then a letter of a script that does not write so
     ),
 )
-_NAMES = _ANY + "mHRTM0_([)].,*$!"
-# two classes (two ASCII bytes read as one 16-bit number, as memoryview.cast does) -> cost
-_PAIR_COST = {
-    int.from_bytes((a + b).encode(), sys.byteorder): cost
-    for a in _NAMES
-    for b in _NAMES
-    if (cost := sum(w for w, rules in enumerate(_RULES, 1) if re.fullmatch("|".join(rules), a + b)))
+_NAMES = _ANY + "mHRTM0_([)].,*$!"  # 32 classes
+# A character's code: one ASCII character, 4 × its class's place in _NAMES + its own cost.
+_CODES: dict[int, str] = {}  # code point -> its code (ASCII from the start, others when met)
+_CLASS = {code: _NAMES[code // 4] for code in range(128)}  # code -> its class
+# A small letter after two capitals (UUu, GGg, CCc, YYy): 1; a letter of a script that
+# seldom writes one-letter words (o), alone (not by another letter: x): 2. On shapes:
+_SHAPES = {**dict.fromkeys("AL", "U"), **dict.fromkeys("al", "u"), **dict.fromkeys("hrto", "o")}
+_SHAPE = {
+    code: _SHAPES.get(c, c if c in "GgCcYy" else "x" if c in _ANY + "mHRTM" else ".")
+    for code, c in _CLASS.items()
 }
-_CASE = re.compile("[AL][AL][al]|GGg|CCc|YYy")  # a small letter after two capitals: 1
-# a letter of a script that seldom writes one-letter words, alone: 2
-_LONE = re.compile(f"[hrto](?<![{_ANY}mHRTM][hrto])(?![{_ANY}mHRTM])")
+_LONE = re.compile("o(?<![UuGgCcYyox]o)(?![UuGgCcYyox])")
+
+
+def _code(ch: str) -> str:
+    cls, cost = _classify(ch)
+    return chr(4 * _NAMES.index(cls) + min(cost, 3))
+
+
+def _pair_costs() -> list[int]:
+    """Two codes (two bytes read as one 16-bit number, as memoryview.cast does) -> the
+    cost of the pair plus the first one's own cost."""
+    rules = [re.compile("|".join(r)) for r in _RULES]
+    pair = {
+        a + b: sum(w for w, r in enumerate(rules, 1) if r.fullmatch(a + b))
+        for a in _NAMES
+        for b in _NAMES
+    }
+    table = [0] * (1 << 15)
+    for first in range(128):
+        for second in range(128):
+            at = int.from_bytes(bytes((first, second)), sys.byteorder)
+            table[at] = first % 4 + pair[_CLASS[first] + _CLASS[second]]
+    return table
+
+
+_CODES.update((b, _code(chr(b))) for b in range(128))
+_END = _code(" ")  # after the last character: a space costs nothing with anything
+_PAIRS = _pair_costs()
 _COSTS: dict[str, int] = {}
 
 
@@ -334,18 +363,17 @@ def _cost(text: str) -> int:
     """How mojibake-like ``text`` looks: a sum over its characters and neighbours."""
     if (found := _COSTS.get(text)) is not None:
         return found
-    both = text.translate(_CLASSES)
-    if len(both) != 2 * len(text):  # a character seen for the first time
-        for code in set(map(ord, text)) - _CLASSES.keys():
-            cls, cost = _classify(chr(code))
-            _CLASSES[code] = cls + "-123"[min(cost, 3)]
-        both = text.translate(_CLASSES)
-    classes, costs = both[::2], both[1::2]
-    found = costs.count("1") + 2 * costs.count("2") + 3 * costs.count("3")
-    found += len(_CASE.findall(classes)) + 2 * len(_LONE.findall(classes))
-    data, n = classes.encode(), len(classes)
-    for pairs in (data[: n - n % 2], data[1 : 1 + max(0, n - 1) // 2 * 2]):  # even, odd places
-        found += sum(map(_PAIR_COST.get, memoryview(pairs).cast("H"), repeat(0)))
+    coded = text.translate(_CODES)
+    if not coded.isascii():  # a character seen for the first time
+        _CODES.update((ord(c), _code(c)) for c in set(coded) if c > "\x7f")
+        coded = text.translate(_CODES)
+    data, n = (coded + _END).encode(), len(coded)
+    # each character with the one after it: at even places, then at odd ones
+    found = sum(map(_PAIRS.__getitem__, memoryview(data[: (n + 1) // 2 * 2]).cast("H")))
+    found += sum(map(_PAIRS.__getitem__, memoryview(data[1 : 1 + n // 2 * 2]).cast("H")))
+    shape = coded.translate(_SHAPE)
+    found += shape.count("UUu") + shape.count("GGg") + shape.count("CCc") + shape.count("YYy")
+    found += 2 * len(_LONE.findall(shape)) if "o" in shape else 0
     if len(_COSTS) > 50_000:
         _COSTS.clear()
     _COSTS[text] = found
@@ -364,11 +392,11 @@ def _fits(text: str, at: int, part: str) -> bool:
     if _LOST in part or _CONTROL.search(part):
         return True
     window, k = text[max(0, at - 2) : at + 3], min(at, 2)
-    cost, both = _cost(window), window.translate(_CLASSES)
-    classes, costs = both[::2], both[1::2]
+    cost, coded = _cost(window), window.translate(_CODES)
+    classes, own = coded.translate(_CLASS), [ord(c) % 4 for c in coded]
     cls, before, after = classes[k], classes[:k], classes[k + 1 :]
     # each character's own cost aside (a sign may be one mojibake makes often), but a letter's
-    if cost and (cost > sum(map("-123".index, costs)) or cls in _GROUP and costs[k] != "-"):
+    if cost and (cost > sum(own) or cls in _GROUP and own[k]):
         return False
     if text[at] > "\u07ff" and unicodedata.category(text[at])[0] in "PS":
         return True
@@ -405,14 +433,17 @@ def _try(r: _Reading, part: str, nbsp: bool = False, alone: bool = False) -> tup
         return None
 
 
-def _deepen(text: str, s: int, e: int, first: _Layer, fixed: str, at: int, whole: bool) -> _Run:
+def _deepen(
+    text: str, s: int, e: int, first: _Layer, fixed: str, at: int, whole: bool, cost: int = -1
+) -> _Run:
     """text[s:e] (found in a stretch that starts ``at``) repaired by ``first``, then by up to
     two more layers while the result decodes again; the depth kept is the one that looks best.
     A stretch is weighed ``whole`` from its first character that is not ASCII, and before
-    the repair on SAMPLE characters."""
+    the repair on SAMPLE characters; the whole text is weighed whole (``cost``: before)."""
     left, right, part = text[max(0, s - 2) : s], text[e : e + 2], text[s:e]
-    skip = max(0, len(part) - len(_ASCII_HEAD.sub("", part, 1)) - 2) if whole else 0
-    before = _cost(left + part[skip : skip + (SAMPLE if whole else len(part))] + right)
+    skip = max(0, len(part) - len(_ASCII_HEAD.sub("", part, 1)) - 2) if cost < 0 < whole else 0
+    sample = part[skip : skip + (SAMPLE if whole else len(part))]
+    before = cost if cost >= 0 else _cost(left + sample + right)
     layers, texts = [first], [fixed]
     best = (_cost(left + fixed[skip:] + right), 1)
     while best[0] and len(layers) < 3 and (whole or " " not in fixed) and _SUSPECT.search(fixed):
@@ -451,15 +482,17 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
                 yield _deepen(text, a, b, (reading.name, nbsp, found[1]), found[0], s, False)
 
 
-def _whole(text: str, chars: set[str]) -> _Run | None:
-    """The whole text as one run (the common case, and the fast one), if a reading decodes
-    all of it with evidence, its runs of one character fitting."""
-    best, reading = None, _FIRST
+def _whole(text: str, chars: set[str], others: str, cost: int) -> _Run | None:
+    """The whole text (how mojibake-like: ``cost``) as one run (the common case, and the
+    fast one), if a reading decodes all of it with evidence, its runs of one character
+    fitting."""
+    best, reading, seen = None, _FIRST, set()
     for r in _ALL:
-        if not chars <= r.chars or (r is not _FIRST and chars <= _AS_FIRST[r.name]):
-            continue  # it cannot write the text, or writes it as windows-1252 does
+        if not chars <= r.chars or (sig := _signature(r, others)) in seen:
+            continue  # it cannot write the text, or writes it as a reading tried before
+        seen.add(sig)
         if (found := _try(r, text)) is not None:
-            run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], 0, True)
+            run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], 0, True, cost)
             if run.gain >= LINE_EVIDENCE and (best is None or run.gain > best.gain):
                 best, reading = run, r
                 if run.gain == run.cost:
@@ -507,13 +540,17 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
 
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     """The runs to repair in one pass, left to right, and the runs left in doubt."""
+    if not (cost := _cost(text)):
+        return [], []  # nothing in it looks like mojibake: no run can look better repaired
     chars = set(text)
-    if (whole := _whole(text, chars)) is not None:
+    others = "".join(chars)
+    if cost >= LINE_EVIDENCE and (whole := _whole(text, chars, others, cost)) is not None:
         return [whole], []
     pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
     chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9, 0) for m in pairs]
     # the reading that covers most of the text first; each next one looks between the runs
-    readings = [r for r in _ALL if not r.leads.isdisjoint(chars)]
+    alike = {_signature(r, others): r for r in reversed(_ALL) if not r.leads.isdisjoint(chars)}
+    readings = sorted(alike.values(), key=_ALL.index)  # of readings alike, the first
     coverage = {r.name: len("".join(r.runs.findall(text))) for r in readings}
     doubtful: list[_Run] = []
     for reading in sorted(readings, key=lambda r: -coverage[r.name]):

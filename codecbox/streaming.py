@@ -15,24 +15,37 @@ from __future__ import annotations
 import codecs
 import contextlib
 import dataclasses
+import io
 import itertools
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from glob import escape as glob_escape
 from pathlib import Path
 from typing import BinaryIO
 
-from codecbox.decoding import DEFAULT_ENCODING, Decision, decide, undeclared_options
-from codecbox.detection import Detector, Guess, detector_for
+from codecbox.decoding import (
+    DEFAULT_DETECTOR,
+    DEFAULT_ENCODING,
+    Decider,
+    Decision,
+    bytes_decider,
+    decide,
+    html_decider,
+    undeclared_options,
+)
+from codecbox.detection import MAX_BYTES, Detector, Guess, detector_for, mostly_utf8
 from codecbox.errors import DecodeError, EncodeError
 from codecbox.labels import Encoding, resolve
-from codecbox.rules import Rule
+from codecbox.rules import Decided, Rule
 from codecbox.sniffing import BOMS, bom
 
 __all__ = [
+    "Scanned",
     "TranscodeReport",
+    "decide_file",
     "iter_decode",
     "read_chunks",
     "remove_stale_temporaries",
@@ -492,3 +505,239 @@ def sniff_file(
             return f.read(size)
 
     return _sniff(read, max_bytes, candidates, detector, default)
+
+
+# --- deciding in bounded memory ------------------------------------------------------------
+
+#: Inputs up to this size are decided as a whole (:func:`~codecbox.decoding.decide` on all
+#: the bytes, as :func:`~codecbox.decoding.decode_bytes` does); longer ones in pieces, in
+#: memory that does not grow with the input (:func:`decide_stream`).
+WHOLE = 4 * 1024 * 1024
+#: The start of a longer input the first decision weighs: the detector reads 64 KiB of it
+#: (:data:`~codecbox.detection.MAX_BYTES`), the evidence all, and the scan the rest.
+SAMPLE = 1024 * 1024
+_CHUNK = 65536
+#: Rules that weigh the bytes (not a mark or a label): bytes met later may overturn them.
+_WEIGHED = frozenset({Rule.VALID_UTF8, Rule.MOSTLY_UTF8, Rule.DETECTED, Rule.DEFAULT})
+_ODD = bytes([*range(0x00, 0x08), 0x0B, *range(0x10, 0x1A), *range(0x1C, 0x20), 0x7F])
+_UTF8 = resolve("utf-8")
+
+
+@dataclass(frozen=True)
+class Scanned(Decided):
+    """The decision on an input read in pieces, and what decoding all of it found.
+
+    ``skip``: the bytes of a byte order mark; ``size``: of the whole input, or None when it
+    was not read to the end (binary data is known from its start); ``replaced``: the
+    sequences the encoding cannot decode (each a U+FFFD with ``errors="replace"``), the
+    first at byte ``first_invalid``; ``at``: where the bytes the rule weighed start (0, or
+    the first non-ASCII byte of an input that starts with more ASCII than
+    :data:`WHOLE`, or the first invalid byte of UTF-8 that was not)."""
+
+    encoding: Encoding
+    rule: Rule
+    skip: int
+    guess: Guess | None
+    size: int | None
+    replaced: int
+    first_invalid: int | None
+    invalid_bytes: int
+    at: int = 0
+
+    def decision(self) -> Decision:
+        """The :class:`~codecbox.decoding.Decision` to decode with."""
+        return Decision(self.encoding, self.rule, self.skip, self.guess)
+
+
+_SCAN = threading.local()
+_SCANNING = "codecbox.scan"
+
+
+def _scan_error(exc: UnicodeError) -> tuple[str, int]:
+    # errors="replace", counting: the positions are in the bytes held back plus the chunk
+    # being decoded, which end at ``_SCAN.fed`` in the stream.
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    state = _SCAN.state
+    if state.first is None:
+        state.first = state.fed - len(exc.object) + exc.start
+    state.replaced += 1
+    state.invalid_bytes += exc.end - exc.start
+    return "\ufffd", exc.end
+
+
+codecs.register_error(_SCANNING, _scan_error)
+
+
+@dataclass
+class _Counts:
+    fed: int = 0
+    replaced: int = 0
+    invalid_bytes: int = 0
+    first: int | None = None
+    wide: int = 0  # non-ASCII characters decoded, the U+FFFD inserted included
+    alone: int = 0  # U+FFFD inserted between ASCII characters (or at an end)
+    odd: int = 0  # NUL and control bytes: what binary data has and text has not
+
+
+def _scan(f: BinaryIO, start: int, encoding: Encoding) -> _Counts:
+    """Decode ``f`` from byte ``start`` to its end as ``encoding``, in chunks, counting."""
+    from codecbox.detection import _LONE_REPLACEMENT
+
+    counts = _Counts(fed=start)
+    f.seek(start)
+    if encoding.codec is None:  # the replacement encoding: all of it is one error
+        if f.read(1):
+            counts.replaced, counts.invalid_bytes, counts.first = 1, 1, start
+        counts.fed = f.seek(0, os.SEEK_END)
+        return counts
+
+    def chunks() -> Iterator[bytes]:
+        while chunk := f.read(_CHUNK):
+            counts.fed += len(chunk)
+            counts.odd += len(chunk) - len(chunk.translate(None, _ODD))
+            yield chunk
+
+    previous, _SCAN.state = getattr(_SCAN, "state", None), counts
+    try:
+        for text in iter_decode(chunks(), encoding, _SCANNING):
+            if not text.isascii():
+                counts.wide += len(text) - len(text.encode("ascii", "ignore"))
+                if "\ufffd" in text:
+                    counts.alone += len(_LONE_REPLACEMENT.findall(text))
+    finally:
+        _SCAN.state = previous
+    return counts
+
+
+def _window(f: BinaryIO, at: int) -> tuple[bytes, bool]:
+    """The :data:`~codecbox.detection.MAX_BYTES` bytes of ``f`` a detector reads from
+    ``at`` (16 bytes before, at a multiple of 4), and whether more follow."""
+    f.seek(max(0, at - 16) & ~3)
+    window = f.read(MAX_BYTES)
+    return window, f.read(1) != b""
+
+
+def _first_high(f: BinaryIO, start: int) -> int | None:
+    """The offset of the first byte of ``f`` at or after ``start`` above 0x7F, or None."""
+    f.seek(start)
+    while chunk := f.read(_CHUNK):
+        if not chunk.isascii():
+            return start + next(i for i, b in enumerate(chunk) if b > 0x7F)
+        start += len(chunk)
+    return None
+
+
+def _reads_ascii(encoding: Encoding, head: bytes) -> bool:
+    """Whether ``encoding`` reads the ASCII bytes ``head`` as ASCII."""
+    if encoding.codec is None:
+        return False
+    try:
+        return head[:4096].decode(encoding.codec) == head[:4096].decode("ascii")
+    except UnicodeDecodeError:
+        return False
+
+
+def decide_stream(f: BinaryIO, decider: Decider, head: bytes | None = None) -> Scanned:
+    """Decide the encoding of the seekable binary file ``f`` as ``decider`` does, and decode
+    all of it in chunks to check: memory stays bounded whatever the size.
+
+    An input up to :data:`WHOLE` bytes is decided whole, as by
+    :func:`~codecbox.decoding.decode_bytes` (``head``: its first ``WHOLE + 1`` bytes, if
+    already read). A longer one is decided on its first :data:`SAMPLE` bytes, then
+    decoded to the end:
+
+    * a start of only ASCII proves nothing, so the decision is made again on the
+      detector's window at the first non-ASCII byte;
+    * "valid UTF-8" that is not valid further on becomes "mostly valid UTF-8" when the
+      invalid sequences are few (:func:`~codecbox.detection.mostly_utf8`, counted on the
+      whole input); else the decision is made again on the window at the first invalid
+      byte, kept if its encoding decodes the whole input with fewer errors;
+    * binary data (a format's magic number, or NUL and control bytes in quantity) is
+      binary, also when that shows only later;
+    * the U+FFFD a decision leaves are counted, never hidden (``replaced``).
+    """
+    if head is None:
+        f.seek(0)
+        head = f.read(WHOLE + 1)
+    if len(head) <= WHOLE:
+        decision = decider(head, False)
+        whole = _Counts() if decision.text is not None else None  # valid UTF-8, decoded
+        counts = whole or _scan(io.BytesIO(head), decision.skip, decision.encoding)
+        return _scanned(decision, len(head), counts)
+    decision = decider(head[:SAMPLE], True)
+    if decision.rule is Rule.BINARY:
+        return _scanned(decision, None, _Counts())
+    at = 0
+    if decision.rule is Rule.VALID_UTF8 and head[:SAMPLE].isascii():
+        high = _first_high(f, SAMPLE)
+        if high is not None:
+            later = decider(*_window(f, high))
+            if _reads_ascii(later.encoding, head):
+                decision, at = later, high
+    counts = _scan(f, decision.skip, decision.encoding)
+    size = counts.fed
+    if decision.rule in _WEIGHED and counts.odd >= 4 and counts.odd * 50 >= size:
+        binary = decider(bytes(64), False)  # what the decider makes of NUL bytes
+        if binary.rule is Rule.BINARY:
+            return _scanned(binary, size, counts)
+    if counts.replaced and decision.encoding == _UTF8 and decision.rule is Rule.VALID_UTF8:
+        assert counts.first is not None
+        wide = counts.wide - counts.replaced
+        alone = counts.alone if counts.replaced <= wide * 4 else 0
+        proof = mostly_utf8(counts.replaced, wide, alone)
+        if proof is not None:
+            decision = Decision(_UTF8, Rule.MOSTLY_UTF8, decision.skip, proof)
+        else:
+            later = decider(*_window(f, counts.first))
+            if later.encoding != _UTF8 and later.encoding.codec is not None:
+                other = _scan(f, later.skip, later.encoding)
+                if other.replaced < counts.replaced:
+                    return _scanned(later, size, other, at=counts.first)
+            decision = Decision(_UTF8, Rule.MOSTLY_UTF8, decision.skip, proof)
+    return _scanned(decision, size, counts, at=at)
+
+
+def _scanned(decision: Decision, size: int | None, counts: _Counts, at: int = 0) -> Scanned:
+    return Scanned(
+        decision.encoding, decision.rule, decision.skip, decision.guess, size,
+        counts.replaced, counts.first, counts.invalid_bytes, at,
+    )  # fmt: skip
+
+
+def decide_file(
+    path: StrPath,
+    declared: str | Encoding | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    *,
+    detector: str | Detector = DEFAULT_DETECTOR,
+    default: str | Encoding = DEFAULT_ENCODING,
+    html: bool = False,
+    content_type: str | Sequence[str] | None = None,
+) -> Scanned:
+    """The encoding of the file at ``path`` decided as :func:`~codecbox.decode_file` (or,
+    ``html=True``, :func:`~codecbox.decode_html` with ``content_type``) decides, in memory
+    that does not grow with the file (:func:`decide_stream`); decode it afterwards with
+    :func:`iter_decode`, from byte ``skip``.
+
+    >>> import pathlib, tempfile
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "big.csv"
+    >>> _ = p.write_bytes(b"id;n\\n" * 1_000_000 + "1;Muñoz\\n".encode("cp1252"))
+    >>> s = decide_file(p, candidates=["cp1252", "utf-8"])
+    >>> s.how, s.size, s.replaced, s.at
+    ('windows-1252 (detected)', 5000008, 0, 5000004)
+    """
+    if html:
+        if declared is not None:
+            raise TypeError("decide_file(html=True) takes content_type, not declared")
+        decider = html_decider(
+            content_type, candidates=candidates, detector=detector, default=default
+        )
+    else:
+        decider = bytes_decider(declared, candidates, detector=detector, default=default)
+    with open(_path(path), "rb") as f:
+        try:
+            return decide_stream(f, decider)
+        except DecodeError as exc:
+            exc.where = str(path)
+            raise
