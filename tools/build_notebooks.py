@@ -11,7 +11,11 @@ the course out with nbgrader (``tests/notebooks/test_nbgrader.py`` checks that):
   :data:`CODE_STUB`; the task's comments above it stay;
 * a Markdown cell marked as a solution becomes :data:`TEXT_STUB`;
 * ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS`` regions (the strict checks a
-  grader runs) are removed.
+  grader runs) are removed;
+* a code cell tagged :data:`REVEAL` (it shows the answer of a predict-the-output exercise,
+  whose solution cell is tagged :data:`PREDICT`) is stored without its output, tagged
+  ``nbval-ignore-output``: the student sees the answer only by running it, after
+  committing to a prediction. The prose that explains it is a ``<details>`` block.
 
 Both notebooks are stored executed, because nbval compares stored outputs and passes
 a notebook stored without any.
@@ -38,6 +42,10 @@ LESSONS = ROOT / "lessons"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
 HIDDEN_TESTS = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 CODE_STUB = "# Escribe tu solución aquí."
+#: The tag of a predict-the-output exercise's solution cell, and of the cells that reveal
+#: its answer (stored without output in lessons/).
+PREDICT, REVEAL = "prediccion", "prediccion-respuesta"
+NBVAL_IGNORE = "nbval-ignore-output"
 TEXT_STUB = (
     "*Escribe aquí tu respuesta. La del curso está en el cuaderno del mismo nombre, "
     "en la carpeta `solutions/`.*"
@@ -119,7 +127,17 @@ def derive_lesson(solution, solution_name: str):
             else:
                 cell.source = replace_regions(cell.source, SOLUTION, CODE_STUB, where)
         cell.source = replace_regions(cell.source, HIDDEN_TESTS, None, where)
+        tags = cell.metadata.get("tags", [])
+        if REVEAL in tags and NBVAL_IGNORE not in tags:
+            cell.metadata["tags"] = [*tags, NBVAL_IGNORE]
     return lesson
+
+
+def hide_reveals(lesson) -> None:
+    """Drop the stored output of each cell that reveals a prediction's answer."""
+    for cell in lesson.cells:
+        if cell.cell_type == "code" and REVEAL in cell.metadata.get("tags", []):
+            cell.outputs = []
 
 
 def clean(nb) -> None:
@@ -154,7 +172,9 @@ def build(solution_path: Path) -> None:
     nbformat.write(solution, solution_path)
     lesson = derive_lesson(solution, name)
     print(f"executing lessons/{name}", flush=True)
-    nbformat.write(execute(lesson, LESSONS), LESSONS / name)
+    lesson = execute(lesson, LESSONS)
+    hide_reveals(lesson)
+    nbformat.write(lesson, LESSONS / name)
 
 
 def main(argv: list[str]) -> int:
