@@ -6,7 +6,16 @@ from __future__ import annotations
 import re
 
 import pytest
-from build_notebooks import HIDDEN_TESTS, derive_lesson, is_check, is_solution, nbgrader
+from build_notebooks import (
+    HIDDEN_TESTS,
+    NBVAL_IGNORE,
+    PREDICT,
+    REVEAL,
+    derive_lesson,
+    is_check,
+    is_solution,
+    nbgrader,
+)
 from notebook_utils import ALL, LESSONS, SOLUTIONS, ids, read
 
 NBVAL_MARKERS = {
@@ -126,3 +135,30 @@ def test_no_chdir(path):
     """A cell that changes the working directory breaks every later cell when run twice."""
     for i, cell in enumerate(code_cells(read(path))):
         assert not re.search(r"\bos\.chdir\b|\bchdir\(", cell.source), f"{path.name}, code {i}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
+def test_predictions_are_not_answered_before_the_student_commits(path):
+    """Issue 21: a predict-the-output exercise (its solution cell tagged ``prediccion``) is
+    not answered on the page before the student runs its check: from the check cell to the
+    next heading, every code cell is tagged ``prediccion-respuesta`` and stored without
+    output in lessons/, and every Markdown cell is a closed ``<details>`` block."""
+    nb = read(path)
+    cells = nb.cells
+    predictions = [i for i, c in enumerate(cells) if PREDICT in c.metadata.get("tags", [])]
+    assert predictions, f"{path.name}: no predict-the-output exercise (tag {PREDICT!r})"
+    for i in predictions:
+        check = next(j for j in range(i + 1, len(cells)) if is_check(cells[j]))
+        for j in range(check + 1, len(cells)):
+            cell, where = cells[j], f"{path.name}, cell {j}"
+            if cell.cell_type == "markdown" and cell.source.lstrip().startswith("#"):
+                break
+            if cell.cell_type == "markdown":
+                assert cell.source.lstrip().startswith("<details>"), f"{where}: answer in view"
+                assert cell.source.rstrip().endswith("</details>"), where
+            elif cell.cell_type == "code":
+                assert REVEAL in cell.metadata.get("tags", []), f"{where}: not tagged {REVEAL}"
+    for j, cell in enumerate(cells):
+        if REVEAL in cell.metadata.get("tags", []):
+            assert cell.cell_type == "code" and not cell.outputs, f"{path.name}, cell {j}"
+            assert NBVAL_IGNORE in cell.metadata["tags"], f"{path.name}, cell {j}"
