@@ -538,6 +538,19 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
     return True
 
 
+def _reached(spans: list[tuple[int, int]], edges: list[int]) -> list[tuple[int, int]]:
+    """The gaps between runs chosen (``edges``: 0, where each starts and ends, in order, and
+    the text's end) that a run of a reading over the whole text (``spans``, in order) reaches
+    into: only there can the reading find a run between them."""
+    gaps, i = [], 0
+    for start, end in zip(edges[::2], edges[1::2], strict=True):
+        while i < len(spans) and spans[i][1] <= start:
+            i += 1
+        if i < len(spans) and spans[i][0] < end:
+            gaps.append((start, end))
+    return gaps
+
+
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     """The runs to repair in one pass, left to right, and the runs left in doubt."""
     if not (cost := _cost(text)):
@@ -556,8 +569,10 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     for reading in sorted(readings, key=lambda r: -coverage[r.name]):
         if not coverage[reading.name]:
             break
-        before, edges = len(chosen), [0, *(x for r in chosen for x in (r.start, r.end))]
-        gaps = zip(edges[::2], [*edges[1::2], len(text)], strict=True)  # chosen is in order
+        before, gaps = len(chosen), [(0, len(text))]
+        if chosen:  # chosen is in order
+            edges = [0, *(x for r in chosen for x in (r.start, r.end)), len(text)]
+            gaps = _reached([m.span() for m in reading.runs.finditer(text)], edges)
         runs = [r for start, end in gaps for r in _runs(reading, text, start, end)]
         # The reading's evidence in the line (a lost no-break space is none). With enough, a
         # run that looks no worse is repaired too if it is a lost no-break space or in a
