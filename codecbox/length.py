@@ -9,8 +9,11 @@
   and Swift's ``count`` counts: ``👩‍👩‍👧`` is five code points and one cluster.
 
 Grapheme clusters come from the ``regex`` package (the ``graphemes`` extra: ``pip install
-'regex>=2024.4'``); without it, graphemes and :func:`truncate` raise a
-``ModuleNotFoundError`` that says so, and the other three units need nothing.
+'regex>=2024.4'``), compiled and current; where it cannot be installed (Pyodide, in a
+browser) from the pure-Python ``uniseg`` (``pip install 'uniseg>=0.10'``, Unicode 16),
+which agrees with it but for the characters later Unicode versions changed. Without
+either, graphemes and :func:`truncate` raise a ``ModuleNotFoundError`` that says so, and
+the other three units need nothing.
 
 >>> family = "\\U0001F469\\u200d\\U0001F469\\u200d\\U0001F467"
 >>> [length(family, unit) for unit in UNITS]
@@ -46,12 +49,19 @@ def graphemes(text: str) -> list[str]:
     if not text:
         return []
     # The standard re module has no \X, and hand-written segmentation rules go stale with
-    # every Unicode version; regex follows the current one.
+    # every Unicode version; regex follows the current one, uniseg a recent one.
     try:
         regex = importlib.import_module("regex")
     except ImportError:
-        needed = f"grapheme clusters need the regex package: {install_hint('graphemes')}"
-        raise ModuleNotFoundError(needed, name="regex") from None
+        try:
+            uniseg = importlib.import_module("uniseg.graphemecluster")
+        except ImportError:
+            needed = (
+                f"grapheme clusters need the regex package: {install_hint('graphemes')} "
+                "(or, where regex cannot be installed, pip install 'uniseg>=0.10')"
+            )
+            raise ModuleNotFoundError(needed, name="regex") from None
+        return list(uniseg.grapheme_clusters(text))
     found: list[str] = regex.findall(r"\X", text)
     return found
 

@@ -141,6 +141,7 @@ def test_each_unit_counts_at_most_the_one_below(text):
 
 def test_missing_extra_names_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "regex", None)  # as if regex were not installed
+    monkeypatch.setitem(sys.modules, "uniseg.graphemecluster", None)  # nor uniseg
     for call in (lambda: graphemes("a"), lambda: length("a", "graphemes"),
                  lambda: truncate("abc", 1, "bytes")):  # fmt: skip
         with pytest.raises(ModuleNotFoundError, match=r"pip install 'regex>=2024\.4'"):
@@ -148,3 +149,25 @@ def test_missing_extra_names_it(monkeypatch):
     # the other units need nothing
     assert [length("a\u00f1o", u) for u in UNITS[:3]] == [4, 3, 3]
     assert truncate("abc", 5, "bytes") == "abc"  # fits: nothing to segment
+
+
+def test_without_regex_graphemes_come_from_pure_python_uniseg(monkeypatch):
+    """Issue 21 (lesson 5 in the browser, where regex cannot be installed): uniseg gives the
+    same clusters as regex on the course's texts and on random strings of the scripts and
+    emoji sequences whose rules Unicode 16 and regex's version share."""
+    import random
+
+    pytest.importorskip("uniseg.graphemecluster")
+    regex = pytest.importorskip("regex")
+    texts = [FAMILY, "\U0001F1EA\U0001F1F8", "e\u0301", "\ud55c\uae00", "a\r\nb",
+             "\u1112\u1161\u11ab\u1100\u1173\u11af", "\u0928\u092e\u0938\u094d\u0924\u0947",
+             "\U0001F44D\U0001F3FD", "\u0e01\u0e49\u0e32", "a\u00f1o"]  # fmt: skip
+    pool = [chr(c) for c in [*range(0x20, 0x250), *range(0x300, 0x370), *range(0x1100, 0x1200),
+                             *range(0xAC00, 0xAC40), 0x200D, 0xFE0F, 0x1F3FD, 0x1F469, 0x1F467,
+                             0x1F1EA, 0x1F1F8, 0x0D, 0x0A, 0x0E01, 0x0E49, 0x0E32]]  # fmt: skip
+    rng = random.Random(21)
+    texts += ["".join(rng.choice(pool) for _ in range(rng.randint(1, 12))) for _ in range(2000)]
+    expected = [regex.findall(r"\X", t) for t in texts]
+    monkeypatch.setitem(sys.modules, "regex", None)  # as if regex were not installed
+    assert [graphemes(t) for t in texts] == expected
+    assert length(FAMILY, "graphemes") == 1 and truncate(FAMILY + "ab", 2) == FAMILY + "a"
