@@ -1538,6 +1538,7 @@ def _fix(args: argparse.Namespace) -> int:
         source = sys.stdin.buffer if args.file == STDIO else open(args.file, "rb")
     except OSError as exc:
         return _err(_file_error(args.file, exc))
+    out: BinaryIO | None = getattr(sys.stdout, "buffer", None)  # None: a text-only stdout
     with source:  # (a write to standard output that fails goes to main)
         try:
             for number, repair in enumerate(fix_lines(lines(source)), 1):
@@ -1549,8 +1550,10 @@ def _fix(args: argparse.Namespace) -> int:
                 if args.json:
                     record = {"line": number, "text": repair.text, "changed": repair.changed}
                     _print_json({**record, "steps": steps, "lost": repair.lost})
-                else:
-                    sys.stdout.buffer.write(repair.text.encode("utf-8", "surrogatepass"))
+                elif out is not None:
+                    out.write(repair.text.encode("utf-8", "surrogatepass"))
+                else:  # (an embedding program, a test harness)
+                    sys.stdout.write(repair.text)
         except DecodeError as exc:
             sys.stdout.flush()
             return _err(f"{exc} (the lines before it were written)")

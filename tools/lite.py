@@ -112,34 +112,52 @@ INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_
 DATA_SKIP = ("cache",)
 PACKAGE_DATA = 'curso = ["py.typed"]'
 PACKAGE_DATA_LITE = 'curso = ["py.typed", "data/**/*"]'
-#: Lesson 4 runs ``python -m codecbox import`` with subprocess; a browser has no processes.
-#: Its lite copy runs the same command line in the kernel's Python instead, through a function
-#: defined in a cell of its own, announced in Spanish (see :func:`lite_source`).
+#: Lessons 2 and 4 run ``python -m codecbox fix`` and ``import`` with subprocess; a browser has
+#: no processes. Their lite copies run the same command line in the kernel's Python instead,
+#: through a function defined in a cell of its own, announced in Spanish (see :func:`lite_source`).
 SUBPROCESS_CALL = "subprocess.run(orden, capture_output=True, text=True)"
-IN_PROCESS_CALL = "sin_procesos(orden)  # en JupyterLab: " + SUBPROCESS_CALL
+IN_PROCESS_CALL = "sin_procesos(orden, text=True)  # en JupyterLab: " + SUBPROCESS_CALL
+#: Lesson 2's calls: bytes out (the repaired file), in a folder of their own.
+SUBPROCESS_CALL_02 = "subprocess.run(orden, capture_output=True, cwd=carpeta)"
+IN_PROCESS_CALL_02 = "sin_procesos(orden, cwd=carpeta)  # en JupyterLab: " + SUBPROCESS_CALL_02
+#: The lite copy's replacements, by lesson.
+IN_PROCESS = {
+    "02": (SUBPROCESS_CALL_02, IN_PROCESS_CALL_02),
+    "04": (SUBPROCESS_CALL, IN_PROCESS_CALL),
+}
 IN_PROCESS_NOTE = (
     "**En el navegador (JupyterLite).** Aquí no se puede lanzar otro programa: el navegador no "
     "tiene procesos. La celda siguiente, que solo está en la copia para el navegador, define "
     "`sin_procesos(orden)`: ejecuta la orden `python -m codecbox …` dentro de este mismo "
-    "Python (`codecbox.cli.main`, con los mismos argumentos) y devuelve lo que devolvería "
-    "`subprocess.run(orden, capture_output=True, text=True)`. La celda de después la usa en "
-    "su lugar; en JupyterLab, la clase lanza el programa de verdad."
+    "Python (`codecbox.cli.main`, con los mismos argumentos, en la carpeta `cwd` si se da) y "
+    "devuelve lo que devolvería `subprocess.run` con `capture_output=True`: las dos salidas como "
+    "bytes, o como texto con `text=True`. Las celdas que lanzan `codecbox` la usan en su lugar; "
+    "en JupyterLab, la clase lanza el programa de verdad."
 )
 IN_PROCESS_CODE = '''\
 import contextlib
 import io
+import os
 
 from codecbox.cli import main as codecbox_main
 
 
-def sin_procesos(orden):
+def sin_procesos(orden, cwd=None, text=False):
     """python -m codecbox ARGS dentro de este Python: lo que daría subprocess.run."""
     if orden[1:3] != ["-m", "codecbox"]:
         raise ValueError(f"solo python -m codecbox, no {orden!r}")
-    salida, errores = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(salida), contextlib.redirect_stderr(errores):
-        codigo = codecbox_main(orden[3:])
-    return subprocess.CompletedProcess(orden, codigo, salida.getvalue(), errores.getvalue())'''
+    salida, errores = io.BytesIO(), io.BytesIO()
+    out = io.TextIOWrapper(salida, encoding="utf-8", write_through=True)
+    err = io.TextIOWrapper(errores, encoding="utf-8", write_through=True)
+    with contextlib.chdir(cwd or os.getcwd()):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            codigo = codecbox_main(orden[3:])
+            out.flush()
+            err.flush()
+    dos = (salida.getvalue(), errores.getvalue())
+    if text:
+        dos = (dos[0].decode("utf-8"), dos[1].decode("utf-8"))
+    return subprocess.CompletedProcess(orden, codigo, *dos)'''
 SERVER_NOTE = (
     "**En el navegador (JupyterLite).** Aquí Python no puede abrir un puerto ni arrancar un "
     "hilo, así que no hay servidor en 127.0.0.1: en esta copia, `servidor` entrega cada "
@@ -166,6 +184,7 @@ PHP_NOTE = (
 #: lesson 6's, why there is no ``iconv`` nor PHP.
 LITE_CELLS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("02", "with servidor(PAGINAS) as sitio:"): (SERVER_NOTE, None),
+    ("02", '"fix", "--explain"'): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
     ("04", SUBPROCESS_CALL): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
     ("06", 'iconv = shutil.which("iconv")'): (ICONV_NOTE, None),
     ("06", "instalado = php.available()"): (PHP_NOTE, None),
@@ -334,9 +353,8 @@ def sha256(path: Path) -> str:
 
 def lite_source(number: str, source: str) -> str:
     """A code cell of lesson ``number`` as its lite copy has it (nearly all are unchanged)."""
-    if number == "04" and SUBPROCESS_CALL in source:
-        return source.replace(SUBPROCESS_CALL, IN_PROCESS_CALL)
-    return source
+    call, in_process = IN_PROCESS.get(number, ("", ""))
+    return source.replace(call, in_process) if call and call in source else source
 
 
 def lite_notebook(source: Path, dest: Path, number: str) -> None:

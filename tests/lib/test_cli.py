@@ -927,3 +927,18 @@ def test_fix_refuses_text_that_is_not_utf8_naming_the_offset(tmp_path):
     assert err(result).startswith("-: cannot decode byte ff at offset 10 as utf-8")
     missing = codecbox("fix", "missing.txt", cwd=tmp_path)
     assert missing.returncode == 1 and "missing.txt" in err(missing)
+
+
+def test_fix_writes_to_a_text_only_standard_output(tmp_path, monkeypatch):
+    """An embedding program (lesson 2's browser copy) may give a stdout without ``buffer``:
+    fix writes the text there, as decode does, instead of failing."""
+    import contextlib
+    import io
+
+    (tmp_path / "notes.txt").write_text(BROKEN, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    text, messages = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(text), contextlib.redirect_stderr(messages):
+        status = main(["fix", "notes.txt"])
+    assert status == 3, messages.getvalue()
+    assert text.getvalue() == "Precio: 5€ — año\nSÃO PAULO, sano\nПривет\n\ufffdngel\n"
