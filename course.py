@@ -2,6 +2,8 @@
 """Set up and run the course with nothing but Python >= 3.10.
 
     python3 course.py lab         # set up what a student needs, open JupyterLab (lessons/ first)
+    python3 course.py lab --docente   # the same with nbgrader's teacher menus (docente/)
+    python3 course.py nbgrader ...    # nbgrader on docente/, e.g. generate_assignment l01
     python3 course.py test        # add the test tooling to .venv, run every test (what CI runs)
     python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
     python3 course.py lock        # re-resolve constraints/py3.*.txt (authors)
@@ -17,6 +19,12 @@ call, and .venv is rebuilt. `lab` installs only what a student needs (JupyterLab
 ipywidgets, the course and the library); the other commands add the test, browser and
 JupyterLite tooling to the same .venv. One Ctrl-C stops JupyterLab and its kernels (exit
 130), and SIGTERM reaches pip and JupyterLab, so nothing is left running.
+
+Students and teachers: `lab` reads the course's Jupyter configuration jupyter/alumnos/
+(JUPYTER_CONFIG_PATH), which turns nbgrader's lab and server extensions off, so a student
+never sees its teacher menus; `lab --docente` and `nbgrader` read jupyter/docente/ instead
+(nbgrader_config.py: the course folder docente/, the Spanish stubs of lessons/). Both
+fill docente/source/lNN/ from solutions/ and put nbgrader's own `alembic` on PATH.
 """
 
 from __future__ import annotations
@@ -53,7 +61,12 @@ MODULES = {
              "jupyterlite_core"),
 }  # fmt: skip
 #: The commands that need the full set-up.
-FULL = ("test", "notebooks", "site", "lite")
+FULL = ("test", "notebooks", "site", "lite", "nbgrader")
+#: The course's own Jupyter configuration folders (see the docstring): one per kind of user.
+JUPYTER = {"alumnos": ROOT / "jupyter" / "alumnos", "docente": ROOT / "jupyter" / "docente"}
+#: nbgrader's course folder (source/, release/, submitted/, autograded/, gradebook.db...).
+DOCENTE = ROOT / "docente"
+TEACHER_FLAG = "--docente"
 
 
 class Failed(Exception):
@@ -86,7 +99,8 @@ def run(*args: object, check: bool = True, quiet: bool = False, **kw) -> int:
     """
     if not quiet:
         print("+", " ".join(str(a) for a in args), flush=True)
-    proc = subprocess.Popen([str(a) for a in args], cwd=ROOT, **kw)
+    kw.setdefault("cwd", ROOT)
+    proc = subprocess.Popen([str(a) for a in args], **kw)
     interrupted = False
 
     def forward(signum, frame):
@@ -271,18 +285,68 @@ def lab_options() -> list[str]:
     return options
 
 
+def jupyter_env(user: str, env: dict[str, str] | None = None) -> dict[str, str]:
+    """``env`` (default: this process's) with the course's configuration for ``user`` first.
+
+    ``user`` is "alumnos" (JupyterLab without nbgrader) or "docente" (nbgrader_config.py).
+    The folder goes in front of JUPYTER_CONFIG_PATH, so it outranks .venv's own
+    configuration (which enables nbgrader) but not a person's ~/.jupyter.
+    """
+    env = dict(os.environ if env is None else env)
+    others = env.get("JUPYTER_CONFIG_PATH", "").split(os.pathsep)
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join([str(JUPYTER[user]), *filter(None, others)])
+    if user == "docente":  # nbgrader runs `alembic` by name to set up its gradebook
+        env["PATH"] = os.pathsep.join(p for p in (str(BIN), env.get("PATH")) if p)
+    return env
+
+
+def teacher_folder() -> Path:
+    """Make docente/ ready for nbgrader: each solutions/NN_*.ipynb as source/lNN/.
+
+    A source notebook already there is kept (a teacher may have changed it); when it
+    differs from the course's, this says so. docente/ is ignored by git (it will hold the
+    students' work and grades).
+    """
+    (DOCENTE / "intercambio").mkdir(parents=True, exist_ok=True)
+    ignore = DOCENTE / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# nbgrader's course folder: students' work and grades\n*\n")
+    for solution in sorted((ROOT / "solutions").glob("[0-9][0-9]_*.ipynb")):
+        source = DOCENTE / "source" / f"l{solution.name[:2]}" / solution.name
+        if not source.exists():
+            source.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(solution, source)
+        elif source.read_bytes() != solution.read_bytes():
+            print(
+                f"course.py: {source.relative_to(ROOT)} is not solutions/{solution.name} "
+                "(yours is kept; delete it to take the course's)",
+                flush=True,
+            )
+    return DOCENTE
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "help"
-    if command not in ("lab", "test", "notebooks", "lock", "site", "lite"):
+    if command not in ("lab", "test", "notebooks", "lock", "site", "lite", "nbgrader"):
         print(__doc__)
         return 0 if command in ("help", "-h", "--help") else 2
     if command == "lock":
         lock()
         return 0
-    setup("full" if command in FULL else "lab")
+    teacher = command == "lab" and TEACHER_FLAG in argv[1:]
+    args = [a for a in argv[1:] if a != TEACHER_FLAG] if command == "lab" else argv[1:]
+    setup("full" if command in FULL or teacher else "lab")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     if command == "lab":
-        return run(BIN / "jupyter", "lab", *lab_options(), *argv[1:], env=env, check=False)
+        env = jupyter_env("docente" if teacher else "alumnos", env)
+        if teacher:
+            teacher_folder()
+        return run(BIN / "jupyter", "lab", *lab_options(), *args, env=env, check=False)
+    if command == "nbgrader":
+        folder = teacher_folder()
+        nbgrader = BIN / ("nbgrader.exe" if os.name == "nt" else "nbgrader")
+        env = jupyter_env("docente", env)
+        return run(nbgrader, *args, env=env, cwd=folder, check=False)
     if command == "test":
         return run(PY, "-m", "pytest", *argv[1:], env=env, check=False)
     if command in ("site", "lite"):

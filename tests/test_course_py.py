@@ -337,3 +337,53 @@ def test_one_ctrl_c_in_a_terminal_stops_lab_and_its_kernels(tmp_path):
         except ChildProcessError:
             pass
         os.close(fd)
+
+
+# --- students and teachers: `lab`, `lab --docente`, `nbgrader` --------------------------------
+
+
+@pytest.fixture
+def launched(course, monkeypatch):
+    """main() with set-up and commands faked: what it would run, with which set-up and env."""
+    monkeypatch.setattr(course, "DOCENTE", course.VENV.parent / "docente")
+    seen: dict = {"setup": [], "run": []}
+    monkeypatch.setattr(course, "setup", lambda kind="full": seen["setup"].append(kind))
+    monkeypatch.setattr(
+        course, "run", lambda *args, **kw: seen["run"].append(([str(a) for a in args], kw)) or 0
+    )
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", "/elsewhere")
+    return seen
+
+
+def test_a_students_lab_reads_the_configuration_without_nbgrader(course, launched):
+    assert course.main(["lab", "--no-browser"]) == 0
+    assert launched["setup"] == ["lab"]
+    ((args, kw),) = launched["run"]
+    assert args == [str(course.BIN / "jupyter"), "lab", *course.lab_options(), "--no-browser"]
+    paths = kw["env"]["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert paths == [str(ROOT / "jupyter" / "alumnos"), "/elsewhere"]
+    assert not course.DOCENTE.exists()
+
+
+def test_a_teachers_lab_reads_nbgrader_config_and_gets_the_course_folder(course, launched):
+    assert course.main(["lab", "--docente", "--no-browser"]) == 0
+    assert launched["setup"] == ["full"]  # nbgrader comes with the full set-up
+    ((args, kw),) = launched["run"]
+    assert "--docente" not in args and args[-1] == "--no-browser"
+    env = kw["env"]
+    assert env["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0] == str(ROOT / "jupyter" / "docente")
+    assert env["PATH"].split(os.pathsep)[0] == str(course.BIN)  # nbgrader's `alembic`
+    assert (course.DOCENTE / "source" / "l01" / "01_caracteres_y_bytes.ipynb").is_file()
+
+
+def test_nbgrader_runs_in_the_course_folder_with_the_course_configuration(course, launched):
+    assert course.main(["nbgrader", "autograde", "l01"]) == 0
+    assert launched["setup"] == ["full"]
+    ((args, kw),) = launched["run"]
+    assert args == [str(course.BIN / "nbgrader"), "autograde", "l01"]
+    assert kw["cwd"] == course.DOCENTE
+    assert kw["env"]["JUPYTER_CONFIG_PATH"].split(os.pathsep)[0] == str(
+        ROOT / "jupyter" / "docente"
+    )
+    assert kw["env"]["PATH"].split(os.pathsep)[0] == str(course.BIN)
+    assert kw["env"]["PYTHONHASHSEED"] == "0"
