@@ -55,3 +55,25 @@ def test_the_python_examples_pass_mypy_strict(tmp_path: Path) -> None:
         text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_readme_states_the_orders_the_code_follows() -> None:
+    """Issue 21, F12: the README's English table once said ``declared > BOM``; a byte order
+    mark wins over a declared label in every entry point, as the README now says."""
+    import codecs
+
+    from codecbox import decode_bytes, decode_html, import_bytes
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    data = codecs.BOM_UTF8 + "año".encode()
+    assert import_bytes(data, declared="windows-1252").how == "UTF-8 (BOM)"
+    assert decode_bytes(data, declared="windows-1252").how == "UTF-8 (BOM)"
+    assert decode_html(data, "text/html; charset=windows-1252").how == "UTF-8 (BOM)"
+    rows = [line for line in text.splitlines() if line.startswith("| `") and " > " in line]
+    assert rows, "the README's table of entry points lists no order"
+    for row in rows:
+        orders = re.findall(r"(?:[\w`<>-]+ ?(?:\([^)]*\))? > )+[\w`<>-]+", row)
+        for order in orders:
+            names = [part.strip().split(" ")[0] for part in order.split(" > ")]
+            if "BOM" in names:
+                assert names[0] == "BOM", f"the BOM comes first in the code: {row[:80]}"

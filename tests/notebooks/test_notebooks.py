@@ -162,3 +162,16 @@ def test_predictions_are_not_answered_before_the_student_commits(path):
         if REVEAL in cell.metadata.get("tags", []):
             assert cell.cell_type == "code" and not cell.outputs, f"{path.name}, cell {j}"
             assert NBVAL_IGNORE in cell.metadata["tags"], f"{path.name}, cell {j}"
+
+
+@pytest.mark.parametrize("path", SOLUTIONS, ids=ids(SOLUTIONS))
+def test_nothing_follows_a_hidden_comment_on_its_line(path):
+    """Issue 21, F6: in Markdown, text after ``-->`` on the comment's own line is not a
+    paragraph of its own, and renders raw (``**1 MB**`` with its asterisks)."""
+    for i, cell in enumerate(read(path).cells):
+        if cell.cell_type != "markdown":
+            continue
+        for line in cell.source.splitlines():
+            if "-->" in line:
+                after = line.rsplit("-->", 1)[1].strip()
+                assert not after, f"{path.name}, cell {i}: {after!r} follows '-->'"
