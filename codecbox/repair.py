@@ -84,6 +84,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # n
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
 _ASCII_HEAD = re.compile("\\A[\x00-\x7f]+")
+_ASCII = frozenset(map(chr, range(128)))
 
 
 def _class(chars: Iterable[str]) -> str:
@@ -106,19 +107,22 @@ class _Reading:
         seq = f"{_class(table[0xC2:0xE0])}{c}|{_class(table[0xE0:0xF0])}{c3}{{2}}"
         seq += f"|{(four := f'{_class(table[0xF0:0xF5])}{c3}{{3}}')}"
         seq += f"|{_class(table[b] for b in _A0_LEADS)} " if self.nbsp else ""
-        self.runs = re.compile(f"(?:{seq})+")
-        self.long = re.compile(f"(?:{seq}){{2}}|{four}")  # a run of more than 3 characters
+        # (each pattern begins by a lookahead for a lead: the regex engine then skips to one)
+        first = "(?=" + _class(table[0xC2:0xF5] + "".join(table[b] for b in _A0_LEADS)) + ")"
+        self.runs = re.compile(f"{first}(?:{seq})+")
+        self.long = re.compile(f"{first}(?:(?:{seq}){{2}}|{four})")  # more than 3 characters
         # runs with only ASCII between them (group 1: some ASCII)
-        self.stretches = re.compile(f"(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
+        self.stretches = re.compile(f"{first}(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
 
 
 _READINGS = {name: _Reading(name, codec) for name, codec in READINGS.items()}
 _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
 # Clean text passes at C speed: no lead then continuation, lead then space (A0), surrogate.
+_LEADS = _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
 _SUSPECT = re.compile(
-    _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
+    f"(?={_LEADS[:-1]}\ud800-\udfff])(?:{_LEADS}"  # a lead first: the engine skips to one
     + _class(ch for r in _ALL for ch in r.table[0x80:0xC0] + _LOST)
-    + f"|{_class(r.table[b] for r in _ALL for b in _A0_LEADS)} |[\ud800-\udfff]"
+    + f"|{_class(r.table[b] for r in _ALL for b in _A0_LEADS)} |[\ud800-\udfff])"
 )
 
 
@@ -447,7 +451,7 @@ def _deepen(
     layers, texts = [first], [fixed]
     best = (_cost(left + fixed[skip:] + right), 1)
     while best[0] and len(layers) < 3 and (whole or " " not in fixed) and _SUSPECT.search(fixed):
-        chars = set(fixed)
+        chars = set(fixed).difference(_ASCII)
         for r in dict.fromkeys((_READINGS[layers[-1][0]], *_ALL)):
             fits = chars <= r.chars if whole else r.runs.fullmatch(fixed)
             deeper = _try(r, fixed) if fits else None
@@ -483,7 +487,8 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
 
 
 def _whole(text: str, chars: set[str], others: str, cost: int) -> _Run | None:
-    """The whole text (how mojibake-like: ``cost``) as one run (the common case, and the
+    """The whole text (its characters not ASCII: ``chars``, joined in ``others``; how
+    mojibake-like: ``cost``) as one run (the common case, and the
     fast one), if a reading decodes all of it with evidence, its runs of one character
     fitting."""
     best, reading, seen = None, _FIRST, set()
@@ -538,24 +543,11 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
     return True
 
 
-def _reached(spans: list[tuple[int, int]], edges: list[int]) -> list[tuple[int, int]]:
-    """The gaps between runs chosen (``edges``: 0, where each starts and ends, in order, and
-    the text's end) that a run of a reading over the whole text (``spans``, in order) reaches
-    into: only there can the reading find a run between them."""
-    gaps, i = [], 0
-    for start, end in zip(edges[::2], edges[1::2], strict=True):
-        while i < len(spans) and spans[i][1] <= start:
-            i += 1
-        if i < len(spans) and spans[i][0] < end:
-            gaps.append((start, end))
-    return gaps
-
-
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     """The runs to repair in one pass, left to right, and the runs left in doubt."""
     if not (cost := _cost(text)):
         return [], []  # nothing in it looks like mojibake: no run can look better repaired
-    chars = set(text)
+    chars = set(text).difference(_ASCII)  # (every reading writes ASCII as ASCII)
     others = "".join(chars)
     if cost >= LINE_EVIDENCE and (whole := _whole(text, chars, others, cost)) is not None:
         return [whole], []
@@ -570,9 +562,10 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
         if not coverage[reading.name]:
             break
         before, gaps = len(chosen), [(0, len(text))]
-        if chosen:  # chosen is in order
+        if chosen:  # the gaps between the runs chosen (in order) where the reading has a run
             edges = [0, *(x for r in chosen for x in (r.start, r.end)), len(text)]
-            gaps = _reached([m.span() for m in reading.runs.finditer(text)], edges)
+            between = zip(edges[::2], edges[1::2], strict=True)
+            gaps = [(a, b) for a, b in between if reading.runs.search(text, a, b)]
         runs = [r for start, end in gaps for r in _runs(reading, text, start, end)]
         # The reading's evidence in the line (a lost no-break space is none). With enough, a
         # run that looks no worse is repaired too if it is a lost no-break space or in a
@@ -604,6 +597,14 @@ def mojibake_score(text: str) -> int:
     return sum(max(0, r.end - r.start - len(r.texts[0])) for r in _plan(text)[0])
 
 
+_WHOLE: dict[_Layer, Step] = {}  # the steps of whole texts, made once (a Step is frozen)
+
+
+def _whole_step(layer: _Layer) -> Step:
+    step = _WHOLE[layer] = Step(layer[0], nbsp=layer[1], decoding=layer[2])
+    return step
+
+
 def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
     """Undo UTF-8 read with a wrong single-byte encoding, run by run, up to ``max_layers``
     layers in the same place. A text repaired whole gets whole-text steps.
@@ -617,13 +618,14 @@ def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
     >>> fix_mojibake("Tiáº¿ng Viá»‡t").text
     'Tiếng Việt'
     """
-    steps, current, doubtful = list[Step](), text, list[_Run]()
+    steps: list[Step] = []
+    current, doubtful = text, list[_Run]()
     for _ in range(max_layers):
         if not _SUSPECT.search(current):
             break
         chosen, doubtful = _plan(current)
         if not steps and len(chosen) == 1 and chosen[0].end - chosen[0].start == len(current):
-            steps = [Step(e, nbsp=n, decoding=d) for e, n, d in chosen[0].layers]
+            steps = [_WHOLE.get(layer) or _whole_step(layer) for layer in chosen[0].layers]
             current = chosen[0].texts[-1]
             break  # every layer the whole text had was undone already
         if not chosen:
