@@ -206,12 +206,16 @@ def samples(
     length: int,
     n: int = N,
     rng: random.Random | None = None,
+    *,
+    split: str = "heldout",
 ) -> list[Sample]:
     """Draw ``n`` held-out substrings of ``length`` code points that ``encoding`` stores exactly.
 
     The method (paragraph choice, filters, draw order) is the module docstring's; ``rng``
     defaults to the cell's own generator, so the result depends only on the arguments and
     the corpus. Raises ValueError if the corpus cannot supply ``n`` such samples.
+    ``split="tuning"`` draws the same way from the other part of the corpus, the one a
+    detector's rules may be designed on (lesson 6's exercise 3); the measurement never does.
 
     >>> [s.text for s in samples("es", "cp1252", 8, n=2)] == [
     ...     s.text for s in samples("es", "cp1252", 8, n=2)]
@@ -222,16 +226,16 @@ def samples(
         raise ValueError(f"need length >= 1 and n >= 0, got length={length}, n={n}")
     if rng is None:
         rng = _rng(lang, encoding, length)
-    text_all = held_out_text(lang)
+    text_all = held_out_text(lang) if split == "heldout" else "\n".join(paragraphs(lang, split))
     total = len(text_all) - length + 1  # possible start positions
     if n and total <= 0:
-        raise ValueError(f"the {lang} held-out text is shorter than {length} characters")
+        raise ValueError(f"the {lang} {split} text is shorter than {length} characters")
     kept: list[Sample] = []
     draws = 0
     while len(kept) < n:
         if draws >= MAX_DRAWS_PER_SAMPLE * n:
             raise ValueError(
-                f"the {lang} held-out corpus supplied only {len(kept)} of {n} non-ASCII "
+                f"the {lang} {split} corpus supplied only {len(kept)} of {n} non-ASCII "
                 f"{length}-character samples that {encoding} represents ({draws} draws)"
             )
         draws += 1

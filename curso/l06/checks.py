@@ -6,27 +6,34 @@ if a library version changes a count. Hints say where to look, not what to write
 
 1. explore a widget: ``respuestas_explorador``, what the accuracy explorer shows;
 2. a small experiment: ``lista_osaka``, ``aciertos_por_defecto``, ``aciertos_osaka``;
-3. find the bug: ``contar_letra_bien(ruta, enc, letra)``;
-4. predict the output: ``llamadas_vacias``.
+3. open the black box: ``mi_puntuacion`` (the published v2's ``char_score`` with one rule
+   changed) and ``aciertos_variante``, what it gets right on the held-out split; the check
+   says whether it was measured there and reports the figure, not whether it improved;
+4. find the bug: ``contar_letra_bien(ruta, enc, letra)``;
+5. predict the output: ``llamadas_vacias``;
+6. the capstone: ``tabla``, the supplier's bundle (:mod:`curso.l06.entrega`) as one clean table.
 
->>> revisar(4, {})
-… Ejercicio 4 sin resolver: falta definir `llamadas_vacias`.
->>> revisar(4, {"llamadas_vacias": "cinco"})
-✗ Ejercicio 4: todavía no. Pista: escribe un número entero: cuántas de las llamadas devuelven ''.
+>>> revisar(5, {})
+… Ejercicio 5 sin resolver: falta definir `llamadas_vacias`.
+>>> revisar(5, {"llamadas_vacias": "cinco"})
+✗ Ejercicio 5: todavía no. Pista: escribe un número entero: cuántas de las llamadas devuelven ''.
 """
 
 from __future__ import annotations
 
 import codecs
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from codecbox import resolve
 from curso.checks import Namespace, Pista, SinResolver, falta, revisor
-from curso.l06 import accuracy, explorer, samples
+from curso.l06 import accuracy, entrega, explorer, listing, samples
 from curso.l06.detectors import DEFAULT_CANDIDATES, guess_v2
 
-__all__ = ["EXPLORER_QUESTIONS", "FRASE", "OSAKA_CASES", "revisar"]
+__all__ = ["EXPLORER_QUESTIONS", "FRASE", "OSAKA_CASES", "VARIANT_LENGTH", "revisar"]
 
 # --- 1: the explorer ------------------------------------------------------------------------
 
@@ -173,7 +180,82 @@ def ej2(ns: Namespace) -> str:
     )
 
 
-# --- 3: the lost letters --------------------------------------------------------------------
+# --- 3: change a rule of v2, measure on the held-out split ----------------------------------
+
+#: The exercise measures on the samples of this length (all five legacy cases, 200 each).
+VARIANT_LENGTH = 4
+
+
+@lru_cache(maxsize=2)
+def variant_samples(split: str) -> tuple[accuracy.Sample, ...]:
+    """The 1,000 samples of 4 characters of one corpus split (200 per legacy case)."""
+    return tuple(
+        m for case in accuracy.CASES for m in accuracy.samples(*case, VARIANT_LENGTH, split=split)
+    )
+
+
+@lru_cache(maxsize=2)
+def _reading_chars(split: str) -> frozenset[str]:
+    """Every character of every candidate's reading of the split's samples."""
+    found: set[str] = set()
+    for m in variant_samples(split):
+        for codec in listing.CANDIDATES:
+            try:
+                found.update(m.data.decode(codec))
+            except UnicodeDecodeError:
+                continue
+    return frozenset(found)
+
+
+def variant_right(split: str, score: Callable[[str], float] = listing.char_score) -> int:
+    """How many samples of ``split`` the published v2 gets right with ``score``."""
+    return sum(
+        accuracy.is_correct(m, listing.guess(m.data, score=score)) for m in variant_samples(split)
+    )
+
+
+def ej3(ns: Namespace) -> str:
+    falta(ns, "mi_puntuacion", "aciertos_variante")
+    score = ns["mi_puntuacion"]
+    if not callable(score):
+        raise Pista(
+            "`mi_puntuacion` tiene que ser una función de un carácter: def mi_puntuacion(ch)"
+        )
+    given = ns["aciertos_variante"]
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise Pista("`aciertos_variante` es un número entero: cuántas muestras acierta tu variante")
+    chars = _reading_chars("heldout") | _reading_chars("tuning")
+    if all(score(c) == listing.char_score(c) for c in chars):
+        raise Pista(
+            "`mi_puntuacion` da los mismos puntos que `char_score` a todos los caracteres de las "
+            "muestras: cambia una regla (un rango, unos puntos) y vuelve a medir"
+        )
+    held = variant_right("heldout", score)
+    total = len(variant_samples("heldout"))
+    if given != held:
+        if given == variant_right("tuning", score):
+            raise Pista(
+                'esa cifra es la de la parte de ajuste (`split="tuning"`), la que se puede mirar '
+                "al diseñar: mide tu variante en la parte reservada, que la regla no vio"
+            )
+        if given == variant_right("heldout"):
+            raise Pista(
+                "esa cifra es la de v2 sin cambios: ¿pasaste `score=mi_puntuacion` a `guess`?"
+            )
+        raise Pista(
+            f"recuenta: las {total:,} muestras de {VARIANT_LENGTH} caracteres de la parte "
+            "reservada (200 por caso), con `listing.guess(m.data, score=mi_puntuacion)`"
+        )
+    v2 = variant_right("heldout")
+    tuned, v2_tuned = variant_right("tuning", score), variant_right("tuning")
+    return (
+        f"tu variante acierta {held:,} de {total:,} muestras reservadas; v2, {v2:,}. "
+        f"En la parte de ajuste, {tuned:,} frente a {v2_tuned:,}: la cifra que cuenta es la "
+        "reservada, mejore o no"
+    )
+
+
+# --- 4: the lost letters --------------------------------------------------------------------
 
 
 def _chunked_count(path, encoding: str, letter: str, size: int = samples.CHUNK) -> int:
@@ -185,7 +267,7 @@ def _chunked_count(path, encoding: str, letter: str, size: int = samples.CHUNK) 
     return total
 
 
-def ej3(ns: Namespace) -> str:
+def ej4(ns: Namespace) -> str:
     falta(ns, "contar_letra_bien")
     contar = ns["contar_letra_bien"]
     if not callable(contar):
@@ -216,7 +298,7 @@ def ej3(ns: Namespace) -> str:
     )
 
 
-# --- 4: predict the output ------------------------------------------------------------------
+# --- 5: predict the output ------------------------------------------------------------------
 
 FRASE = "¿Año nuevo? ¡Señor Muñoz!"
 
@@ -226,7 +308,7 @@ def _empty_calls(text: str) -> int:
     return [decoder.decode(bytes([b])) for b in text.encode("utf-8")].count("")
 
 
-def ej4(ns: Namespace) -> str:
+def ej5(ns: Namespace) -> str:
     falta(ns, "llamadas_vacias")
     given = ns["llamadas_vacias"]
     if not isinstance(given, int) or isinstance(given, bool):
@@ -254,4 +336,87 @@ def ej4(ns: Namespace) -> str:
     raise Pista("cuenta los caracteres de la frase que ocupan más de un byte en UTF-8")
 
 
-revisar = revisor({1: ej1, 2: ej2, 3: ej3, 4: ej4})
+# --- 6: the capstone, the supplier's bundle as one clean table ------------------------------
+
+KEYS = ("archivo", "codigo", "producto", "precio")
+
+
+def _rows(tabla: object) -> list[Mapping[str, Any]]:
+    if isinstance(tabla, (str, bytes, Mapping)) or not isinstance(tabla, Sequence):
+        raise Pista("`tabla` es una lista con un diccionario por fila")
+    if not all(isinstance(fila, Mapping) for fila in tabla):
+        raise Pista("cada elemento de `tabla` es un diccionario (una fila)")
+    for fila in tabla:
+        if any(isinstance(k, str) and k.startswith("\ufeff") for k in fila):
+            raise Pista(
+                "una clave empieza con un carácter invisible, U+FEFF: ¿cómo se lee un archivo que "
+                "trae BOM? (clase 4)"
+            )
+        if set(fila) != set(KEYS):
+            shown = ", ".join(KEYS)
+            raise Pista(
+                f"cada fila tiene exactamente estas claves: {shown} (tienes {sorted(fila)})"
+            )
+    return list(tabla)
+
+
+def ej6(ns: Namespace) -> str:
+    falta(ns, "tabla")
+    filas = _rows(ns["tabla"])
+    expected = entrega.expected()
+    names = {f.name for f in entrega.FILES}
+    for fila in filas:
+        nombre = fila["archivo"]
+        if nombre in names:
+            continue
+        if isinstance(nombre, str) and unicodedata.normalize("NFC", nombre) in names:
+            raise Pista(
+                f"el nombre {nombre!r} se ve igual que uno de la entrega pero no es igual: "
+                "¿en qué forma escribe los nombres un zip hecho en una Mac? (clase 3)"
+            )
+        raise Pista(f"{nombre!r} no es el nombre de ningún archivo de la entrega")
+    by_key = {(f["archivo"], f["codigo"]): f for f in filas}
+    if len(by_key) != len(filas):
+        raise Pista("hay filas repetidas (el mismo archivo y el mismo código dos veces)")
+    for file in entrega.FILES:
+        theirs = [f for f in filas if f["archivo"] == file.name]
+        if not theirs:
+            raise Pista(f"faltan las filas de «{file.name}»: ¿lo leíste? ¿qué decidió import_file?")
+        if len(theirs) != len(file.rows):
+            raise Pista(f"«{file.name}» tiene otro número de filas: ¿leíste la cabecera como fila?")
+    for want in expected:
+        got = by_key.get((want["archivo"], want["codigo"]))
+        where = f"la fila {want['codigo']} de «{want['archivo']}»"
+        if got is None:
+            raise Pista(f"no encuentro {where}: ¿leíste bien la columna codigo?")
+        producto = got["producto"]
+        if producto != want["producto"]:
+            file = next(f for f in entrega.FILES if f.name == want["archivo"])
+            if any(producto == entrega.damage(str(want["producto"]), k) for k in (1, 2, 3)):
+                raise Pista(
+                    f"el producto de {where} sigue con mojibake: UTF-8 leído como windows-1252 "
+                    "antes de llegar a ti, una vez o más (clase 2)"
+                )
+            if file.encoding not in ("utf-8-sig", "utf-16"):
+                raise Pista(
+                    f"el producto de {where} no es el que se escribió: ¿con qué codificación "
+                    "escribe ese sistema, según el proveedor?"
+                )
+            raise Pista(f"el producto de {where} no es el que se escribió")
+        precio = got["precio"]
+        if not isinstance(precio, Decimal):
+            raise Pista(f"el precio de {where} es {type(precio).__name__}: usa Decimal (clase 4)")
+        if precio != want["precio"]:
+            raise Pista(
+                f"el precio de {where} no es el del archivo: ¿qué separador decimal y qué "
+                "separador de miles usa la región de ese archivo?"
+            )
+    fixed = sum(1 for f in entrega.FILES for row in f.rows if row[3])
+    return (
+        f"{len(expected)} filas de {len(entrega.FILES)} archivos en 4 codificaciones, con los "
+        f"nombres en NFC, {fixed} productos sin mojibake y cada precio con el separador de su "
+        "región: una tabla limpia"
+    )
+
+
+revisar = revisor({1: ej1, 2: ej2, 3: ej3, 4: ej4, 5: ej5, 6: ej6})

@@ -8,9 +8,10 @@ import codecs
 import re
 
 import pytest
+import test_l06_entrega
 from check_contract import contract
 
-from curso.l06 import accuracy, checks, samples
+from curso.l06 import accuracy, checks, listing, samples
 from curso.l06.checks import revisar
 from curso.l06.detectors import guess_v2
 
@@ -50,18 +51,34 @@ def contar_por_bloques(ruta, enc, letra, tam=4096):  # the bug, copied
     return total
 
 
+def mi_puntuacion(ch):  # the solution's variant: the low quote ‚ (U+201A) scores 0, not +1
+    if ch == "‚":
+        return 0.0
+    return listing.char_score(ch)
+
+
+def variant_namespace(score, split="heldout"):
+    muestras = [m for c in accuracy.CASES for m in accuracy.samples(*c, 4, split=split)]
+    right = sum(accuracy.is_correct(m, listing.guess(m.data, score=score)) for m in muestras)
+    return {"mi_puntuacion": score, "aciertos_variante": right}
+
+
 SOLVED = {
     1: {"respuestas_explorador": EXPLORER},
     2: osaka_namespace(["cp932", "euc_jp"]),
-    3: {"contar_letra_bien": contar_letra_bien},
-    4: {"llamadas_vacias": 5},
+    3: variant_namespace(mi_puntuacion),
+    4: {"contar_letra_bien": contar_letra_bien},
+    5: {"llamadas_vacias": 5},
+    6: {"tabla": test_l06_entrega.reference_solution()},
 }
 
 WRONG = {
     1: {"respuestas_explorador": {**EXPLORER, "coreano_v2": 4}},
     2: osaka_namespace(["cp932"]),  # forgot the older files in EUC-JP
-    3: {"contar_letra_bien": contar_por_bloques},
-    4: {"llamadas_vacias": 10},
+    3: variant_namespace(mi_puntuacion, split="tuning"),  # measured where rules are designed
+    4: {"contar_letra_bien": contar_por_bloques},
+    5: {"llamadas_vacias": 10},
+    6: {"tabla": test_l06_entrega.reference_solution(nfc=False)},
 }
 
 
@@ -78,7 +95,7 @@ test_solved, test_unsolved, test_wrong = contract(
 def test_the_placeholders_of_the_exercise_notebook_are_unsolved(capsys):
     blank = {key: ... for key in EXPLORER}
     assert "sin resolver" in said(capsys, 1, {"respuestas_explorador": blank})
-    assert "sin resolver" in said(capsys, 4, {"llamadas_vacias": ...})
+    assert "sin resolver" in said(capsys, 5, {"llamadas_vacias": ...})
 
 
 # --- the hints --------------------------------------------------------------------------------
@@ -132,11 +149,11 @@ def test_osaka_hints(capsys):
 
 
 def test_lost_letters_hints(capsys):
-    text = hint(capsys, 3, {"contar_letra_bien": contar_por_bloques})
+    text = hint(capsys, 4, {"contar_letra_bien": contar_por_bloques})
     assert "lo mismo que `contar_letra`" in text
-    text = hint(capsys, 3, {"contar_letra_bien": lambda ruta, enc, letra: 0})
+    text = hint(capsys, 4, {"contar_letra_bien": lambda ruta, enc, letra: 0})
     assert "archivo entero" in text
-    assert "función" in hint(capsys, 3, {"contar_letra_bien": 12679})
+    assert "función" in hint(capsys, 4, {"contar_letra_bien": 12679})
     right = samples.build("japanese_1mb_utf8.txt").read_bytes().decode("utf-8").count("の")
     assert f"{right:,}" not in text
 
@@ -145,21 +162,21 @@ def test_a_student_function_that_raises_is_reported_not_raised(capsys):
     def broken(ruta, enc, letra):
         raise ValueError("ups")
 
-    out = said(capsys, 3, {"contar_letra_bien": broken})
-    assert out.startswith("✗ Ejercicio 3: tu código lanzó ValueError: ups")
+    out = said(capsys, 4, {"contar_letra_bien": broken})
+    assert out.startswith("✗ Ejercicio 4: tu código lanzó ValueError: ups")
     with pytest.raises(AssertionError, match="ValueError"):
-        revisar(3, {"contar_letra_bien": broken}, estricto=True)
+        revisar(4, {"contar_letra_bien": broken}, estricto=True)
 
 
 @pytest.mark.parametrize("wrong", [0, 2, 10, 25, 30, 3])
 def test_prediction_hints_do_not_give_the_count(capsys, wrong):
-    text = hint(capsys, 4, {"llamadas_vacias": wrong})
+    text = hint(capsys, 5, {"llamadas_vacias": wrong})
     assert not re.search(r"\b5\b", text), text
 
 
 def test_prediction_must_be_a_number(capsys):
-    assert "número entero" in hint(capsys, 4, {"llamadas_vacias": "5"})
-    assert "número entero" in hint(capsys, 4, {"llamadas_vacias": True})
+    assert "número entero" in hint(capsys, 5, {"llamadas_vacias": "5"})
+    assert "número entero" in hint(capsys, 5, {"llamadas_vacias": True})
 
 
 def test_the_prediction_is_what_the_decoder_does():
@@ -170,5 +187,40 @@ def test_the_prediction_is_what_the_decoder_does():
 
 
 def test_every_exercise_has_a_check_and_no_other():
-    with pytest.raises(ValueError, match="no hay ejercicio 5"):
-        revisar(5, {})
+    with pytest.raises(ValueError, match="no hay ejercicio 7"):
+        revisar(7, {})
+
+
+# --- 3: change a rule, measure on the held-out split ------------------------------------------
+
+
+def test_the_variant_check_reports_the_held_out_figure_whether_or_not_it_improved(capsys):
+    out = said(capsys, 3, variant_namespace(mi_puntuacion))
+    v2 = checks.variant_right("heldout")
+    mine = checks.variant_right("heldout", mi_puntuacion)
+    assert mine != v2  # the rule changed something...
+    assert f"acierta {mine:,} de 1,000 muestras reservadas; v2, {v2:,}" in out
+
+    def worse(ch):  # ...and a variant that does worse is accepted the same way
+        return 0.0 if 0x3041 <= ord(ch) <= 0x30FF else listing.char_score(ch)
+
+    assert checks.variant_right("heldout", worse) < v2
+    assert said(capsys, 3, variant_namespace(worse)).startswith("✓ Ejercicio 3: ")
+
+
+def test_the_variant_hints(capsys):
+    text = hint(capsys, 3, variant_namespace(mi_puntuacion, split="tuning"))
+    assert "parte de ajuste" in text and "reservada" in text
+    same = variant_namespace(listing.char_score)
+    assert "cambia una regla" in hint(capsys, 3, same)
+    forgot = {
+        **variant_namespace(mi_puntuacion),
+        "aciertos_variante": checks.variant_right("heldout"),
+    }
+    assert "score=mi_puntuacion" in hint(capsys, 3, forgot)
+    off = {**variant_namespace(mi_puntuacion), "aciertos_variante": 3}
+    assert "recuenta" in hint(capsys, 3, off)
+    assert "número entero" in hint(capsys, 3, {**off, "aciertos_variante": "988"})
+    assert "función" in hint(capsys, 3, {**off, "mi_puntuacion": 2.0})
+    right = checks.variant_right("heldout", mi_puntuacion)
+    assert f"{right}" not in hint(capsys, 3, off)
