@@ -3,6 +3,7 @@
 * :func:`decode_html` decodes a page in the browser's order (BOM, HTTP header, ``<meta>``,
   valid UTF-8, a detector, a default), :func:`decode_bytes` and :func:`decode_file` bytes
   and files, with a declared label (strict errors name the file and the offset);
+  :func:`decode_response` a ``requests`` or ``httpx`` response, from its bytes;
 * :func:`import_file` / :func:`import_bytes` apply a strict import policy;
 * :func:`sniff` / :func:`sniff_file` guess from a prefix; :func:`transcode`,
   :func:`iter_decode` and :func:`read_chunks` convert and decode in constant memory;
@@ -25,6 +26,7 @@ that rule is certain::
 
 from typing import TYPE_CHECKING, Any
 
+from codecbox.adapters import decode_response
 from codecbox.decoding import Decoded, decode_bytes, decode_file, decode_html
 from codecbox.detection import DETECTORS, Guess
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
@@ -73,6 +75,7 @@ __all__ = [
     "decode_bytes",
     "decode_file",
     "decode_html",
+    "decode_response",
     "fix_mojibake",
     "graphemes",
     "import_bytes",
