@@ -81,6 +81,7 @@ _LOST = "\ufffd"  # a character whose bytes are gone; written back as byte 1A, a
 _LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}")
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # no text has
+_C1 = re.compile("[\x80-\x9f]+")
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
 _ASCII_HEAD = re.compile("\\A[\x00-\x7f]+")
@@ -120,9 +121,9 @@ _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
 # Clean text passes at C speed: no lead then continuation, lead then space (A0), surrogate.
 _LEADS = _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
 _SUSPECT = re.compile(
-    f"(?={_LEADS[:-1]}\ud800-\udfff])(?:{_LEADS}"  # a lead first: the engine skips to one
+    f"(?={_LEADS[:-1]}\x80-\x9f\ud800-\udfff])(?:{_LEADS}"  # the engine skips to a lead
     + _class(ch for r in _ALL for ch in r.table[0x80:0xC0] + _LOST)
-    + f"|{_class(r.table[b] for r in _ALL for b in _A0_LEADS)} |[\ud800-\udfff])"
+    + f"|{_class(r.table[b] for r in _ALL for b in _A0_LEADS)} |[\x80-\x9f\ud800-\udfff])"
 )
 
 
@@ -150,20 +151,32 @@ def _join(pair: str) -> bytes:
     return pair.encode("utf-16-le", "surrogatepass").decode("utf-16-le").encode()
 
 
+# what follows "à" in one word: Portuguese às, àquele, àquela, àquilo; Vietnamese endings
+_JOINED = re.compile('(?:s|quel[ae]s?|quilos?|n[gh]?|[moiuy])(?=[\\s.,;:!?)»”"]|\\Z)')
+
+
 def _alone(text: str, s: int, e: int) -> bool:
-    """Is text[s:e] a word of its own, with a word right after the space after it?"""
-    return (s == 0 or text[s - 1].isspace()) and e < len(text) and not text[e].isspace()
+    """Is text[s:e] a word of its own (no letter before it), with a word right after it that
+    does not go with "à"? If text[s:e] is "à" with its no-break space lost, the word space
+    after it was lost too (the two became one space). Inside a word, "à" is no word (Gràcia,
+    thành)."""
+    before = s == 0 or not text[s - 1].isalpha()
+    return before and e < len(text) and text[e].isalnum() and not _JOINED.match(text, e)
 
 
-def _undo(part: str, encoding: str, nbsp: bool, alone: bool) -> tuple[str, str]:
+def _undo(
+    part: str, encoding: str, nbsp: bool, alone: bool, decoding: str = "UTF-8"
+) -> tuple[str, str]:
     """One layer undone on ``part``: the decoded text and the decoding used."""
     if encoding == SURROGATES:
         return _join(part).decode(), "UTF-16"
+    if decoding == WINDOWS_1252:  # windows-1252 read as ISO-8859-1: C1 controls
+        return part.encode("latin-1").decode("cp1252"), decoding
     part = part.replace(" ", "\xa0") if nbsp else part
     data = codecs.charmap_encode(part.replace(_LOST, "\x1a"), "strict", _READINGS[encoding].encoder)
     text, decoding = _decode(data[0])
     if nbsp and alone and text == "à":
-        text += " "  # French "à": its no-break space and the word space became one space
+        text += " "  # its no-break space and the word space after it became one space
     return text, decoding
 
 
@@ -196,7 +209,8 @@ class Step:
     end: int | None = None
     #: the spaces in the span stand for byte A0 (a no-break space that became a space)
     nbsp: bool = False
-    #: "UTF-8", "CESU-8" (surrogate pairs encoded one by one) or "UTF-16"
+    #: "UTF-8", "CESU-8" (surrogate pairs encoded one by one), "UTF-16", or windows-1252
+    #: (text in windows-1252 read as ISO-8859-1: its C1 controls)
     decoding: str = "UTF-8"
 
     def __post_init__(self) -> None:
@@ -206,7 +220,7 @@ class Step:
     def apply(self, text: str) -> str:
         """The step on ``text``, strictly: UnicodeError if it does not apply."""
         s, e = self.start, len(text) if self.end is None else self.end
-        fixed = _undo(text[s:e], self.encoding, self.nbsp, _alone(text, s, e))[0]
+        fixed = _undo(text[s:e], self.encoding, self.nbsp, _alone(text, s, e), self.decoding)[0]
         return text[:s] + fixed + text[e:]
 
     def __str__(self) -> str:
@@ -577,10 +591,39 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
             least = 0 if strong and (r.stretch in backed or r.layers[0][1]) else 1
             if total > 0 and r.gain >= least and (strong or not r.layers[0][1]):
                 chosen.append(r)
+            elif r.gain > 0 and _grave(text, r):
+                chosen.append(r)
             elif r.gain == 0 < r.cost:
                 doubtful.append(r)
         chosen = _fitting(text, chosen) if len(chosen) > before else chosen
-    return chosen, doubtful
+    return _controls(text, chosen), doubtful
+
+
+def _grave(text: str, run: _Run) -> bool:
+    """Is ``run`` "Ã" + a space that was A0: "à", the commonest lost no-break space (as ftfy
+    takes it), and not between letters (voilà le, or Gràcia)?"""
+    if not run.layers[0][1] or run.texts[0].rstrip(" ") != "à":
+        return False
+    return not text[run.end : run.end + 1].isalnum() or _alone(text, run.start, run.end)
+
+
+def _controls(text: str, chosen: list[_Run]) -> list[_Run]:
+    """The runs chosen and, between them, the runs of C1 controls that windows-1252 decodes
+    (text in windows-1252 read as ISO-8859-1: no text has C1 controls), in order."""
+    edges, found = [0, *(x for r in chosen for x in (r.start, r.end)), len(text)], []
+    for a, b in zip(edges[::2], edges[1::2], strict=True):
+        for m in _C1.finditer(text, a, b):
+            try:
+                fixed = m.group().encode("latin-1").decode("cp1252")
+            except UnicodeDecodeError:
+                continue  # (a byte windows-1252 leaves undefined)
+            s, e = m.span()
+            left, right = text[max(0, s - 2) : s], text[e : e + 2]
+            before = _cost(left + m.group() + right)
+            if (gain := before - _cost(left + fixed + right)) > 0:
+                layers = ((LATIN_1, False, WINDOWS_1252),)
+                found.append(_Run(s, e, layers, (fixed,), gain, before, s))
+    return sorted(chosen + found, key=lambda r: r.start) if found else chosen
 
 
 def mojibake_score(text: str) -> int:

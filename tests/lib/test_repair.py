@@ -231,6 +231,36 @@ def test_a_lost_no_break_space():
     assert fix_mojibake("Ð Ñ‹Ð½Ð¾Ðº Ð¸ ÐŸÑ€Ð°Ð³Ð°").text == "Рынок и Прага"  # Р is D0 A0
 
 
+def test_a_lost_no_break_space_after_a_grave():
+    """à (C3 A0) + word space, A0 turned into a space and the two spaces into one: the word
+    space comes back, but not inside a word (Catalan Gràcia, Vietnamese thành) nor before
+    the Portuguese contractions (às, àquela); à alone in a line is evidence enough."""
+    assert fix_mojibake("jusqu'Ã demain, cafÃ© crÃ¨me").text == "jusqu'à demain, café crème"
+    assert fix_mojibake("fomos Ã s compras e Ã  praÃ§a").text == "fomos às compras e à praça"
+    assert fix_mojibake("igual Ã quela casa, coraÃ§Ã£o").text == "igual àquela casa, coração"
+    r = fix_mojibake("el barri de GrÃ cia, la plaÃ§a i el cafÃ©")
+    assert r.text == "el barri de Gràcia, la plaça i el café"
+    assert fix_mojibake("ThÃ nh phá»‘ Há»“ ChÃ\xad Minh").text == "Thành phố Hồ Chí Minh"
+    assert fix_mojibake("voilÃ  tout").text == "voilà tout"
+    assert fix_mojibake("voilÃ tout").text == "voilÃ tout"  # voilà tout, or one word?
+    assert fix_mojibake("IRMÃ MAIS NOVA").text == "IRMÃ MAIS NOVA"
+
+
+def test_windows_1252_read_as_latin_1():
+    """Text in windows-1252 read as ISO-8859-1 keeps C1 controls, which no text has: they
+    are decoded as windows-1252, alone or beside UTF-8 read wrongly; the five bytes
+    windows-1252 leaves undefined stay."""
+    r = fix_mojibake("\x84Handwerk hat goldenen Boden\x93, sagt sie\x85")
+    assert r.text == "„Handwerk hat goldenen Boden“, sagt sie…"
+    assert str(r.steps[0]) == "0-1: encode as ISO-8859-1, decode as windows-1252"
+    assert apply_steps(r.original, r.steps) == r.text
+    r = fix_mojibake("â\x80\x9ccita\x94 y mÃ¡s")
+    assert r.text == "“cita” y más" and apply_steps(r.original, r.steps) == r.text
+    assert fix_mojibake("precio \x80 5").text == "precio € 5"
+    for b in UNDEFINED_IN_WINDOWS_1252:
+        assert fix_mojibake(f"a{chr(b)}b").text == f"a{chr(b)}b"
+
+
 def test_cesu_8_and_surrogate_pairs():
     r = fix_mojibake("emoji: í\xa0½í¸\x80í\xa0½í¸\x81")  # CESU-8 read as ISO-8859-1
     assert r.text == "emoji: 😀😁" and r.steps[0].decoding == "CESU-8"
