@@ -146,7 +146,7 @@ def tabla_etiquetas(etiquetas: Sequence[str]) -> Table:
     the Python codec closest to the browser's decoder (codecbox decodes it exactly).
 
     >>> print(tabla_etiquetas(["latin1"]))
-    etiqueta  Python lee  un navegador lee  el códec de Python más cercano
+    etiqueta  Python lee  un navegador lee  el codec de Python más cercano
     latin1    iso8859-1   windows-1252      cp1252
     """
     rows = []
@@ -154,5 +154,5 @@ def tabla_etiquetas(etiquetas: Sequence[str]) -> Table:
         browser = resolve(label, label=True)
         nearest = str(PYTHON_CODECS[browser.name])
         rows.append((label, codecs.lookup(label).name, browser.name, nearest))
-    header = ("etiqueta", "Python lee", "un navegador lee", "el códec de Python más cercano")
+    header = ("etiqueta", "Python lee", "un navegador lee", "el codec de Python más cercano")
     return Table(header, tuple(rows), mono=True)
