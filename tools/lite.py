@@ -17,7 +17,8 @@ and the built site needs no network:
   the lock's ``file_name`` and ``sha256`` (and ``version``) are rewritten for them, since
   Pyodide checks every wheel it loads. Also from PyPI, for piplite (``pypi/``): comm,
   ipywidgets, jupyterlab_widgets and the lessons' packages that are not in the lock (lesson 3:
-  pyuca, confusable-homoglyphs; lesson 6: chardet), at this environment's versions;
+  pyuca, confusable-homoglyphs; lesson 5: uniseg, PyMySQL; lesson 6: chardet), at this
+  environment's versions;
 * **this checkout**: the wheels of ``codecbox`` and of ``curso`` (``pip wheel --no-deps``);
   the curso wheel carries the course's ``data/`` (not its cache) as ``curso/data/``, where
   ``curso.paths.data_dir()`` finds it.
@@ -28,7 +29,7 @@ at the top that installs the course with ``%pip install`` (piplite, from the whe
 in the site; the package index is never asked). The copies have no stored outputs.
 
 What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
-lessons 1 to 4 and 6, to the end. Lessons 2 and 4 needed two things a browser lacks:
+all six lessons, to the end. Lessons 2, 4 and 5 needed things a browser lacks:
 
 * **Lesson 2**: ``servidor(PAGINAS)`` serves pages from ``http.server`` on 127.0.0.1 in a
   thread; in the browser ``listen`` fails (``OSError: [Errno 138] Not supported``) and
@@ -41,6 +42,16 @@ lessons 1 to 4 and 6, to the end. Lessons 2 and 4 needed two things a browser la
   copy runs the same command line in the kernel instead (``sin_procesos``, a lite-only cell
   that says so; :func:`lite_source`); codecbox's import log and copies do without
   ``fcntl.flock`` and ``os.link``, which Pyodide lacks. ``sqlite3`` is in Pyodide's core.
+* **Lesson 5**: grapheme clusters come from ``uniseg`` (pure Python, PyPI), which
+  ``codecbox.length`` uses where ``regex`` cannot be imported; it also installs PyMySQL (PyPI),
+  which ``curso.l05.mariadb`` imports. Two parts cannot run in a browser: the comparison with
+  seven other languages (``runtimes.run`` compiles and runs programs with subprocess, in
+  threads) and the MariaDB server (``mariadb.server`` starts ``mariadbd``). Under Pyodide
+  ``runtimes.run`` starts nothing and returns every language skipped, and
+  ``mariadb.available`` gives the reason, both «no disponible en el navegador, …»
+  (``runtimes.IN_BROWSER``, ``mariadb.IN_BROWSER``), so the two cells (``# NBVAL_IGNORE_OUTPUT``)
+  run unchanged and print it; the copy says why before each (:data:`LITE_CELLS`). The rest
+  (the four lengths, the cuts, SQLite's ``length``, the widget) runs as in JupyterLab.
 * **Lesson 6**: its code cells run unchanged since its plot is curso's own SVG
   (``curso.render.Plot``, no matplotlib). It installs chardet (PyPI) and charset-normalizer
   (lock): codecbox imports them inside ``guess_chardet`` and ``guess_charset_normalizer``,
@@ -52,13 +63,9 @@ lessons 1 to 4 and 6, to the end. Lessons 2 and 4 needed two things a browser la
   columns, 5,000 samples) takes 65 to 75 s in headless Chromium here, the whole lesson 75 to
   85 s after the kernel is ready (the second ``measure`` reads the first one's cache).
 
-What does not run to the end, each run cell by cell in Pyodide 314.0.6:
-
-* **Lesson 5**: ``codecbox.length.graphemes`` needs ``regex``, a wasm32 wheel (7 cells fail);
-  ``curso.l05.runtimes.run`` starts threads (``RuntimeError: can't start new thread``).
-
-The wasm32 wheels (regex for lesson 5; numpy, matplotlib, …) are only on Pyodide's own CDN,
-which this build does not use. Tried: PyPI has none for Pyodide's platform (``pip download
+The wasm32 wheels (regex, numpy, matplotlib, …) are only on Pyodide's own CDN, which this
+build does not use, and the lessons do without them (lesson 5: uniseg for regex; lesson 6:
+curso's SVG for matplotlib). Tried: PyPI has none for Pyodide's platform (``pip download
 --platform pyemscripten_2026_0_wasm32 --implementation cp --abi cp314 --python-version
 3.14`` of regex, numpy, matplotlib: "from versions: none"; their PyPI files have no
 wasm32, emscripten or pyodide tag); npm's ``pyodide`` is the core without them, and
@@ -97,7 +104,7 @@ LOCK_AT_OUR_VERSION = ("charset-normalizer",)
 #: piplite wheels from PyPI at this environment's versions (not in Pyodide's lock).
 PIPLITE_FROM_PYPI = ("comm", "ipywidgets", "jupyterlab_widgets")
 #: The lessons in the site: the ones that run to the end in the browser (see the docstring).
-LESSONS = ("01", "02", "03", "04", "06")
+LESSONS = ("01", "02", "03", "04", "05", "06")
 #: What a lesson's first cell installs besides the course's wheels. A package of Pyodide's
 #: lock comes from PyPI at the lock's version (this environment's for
 #: :data:`LOCK_AT_OUR_VERSION`), with its dependencies in the lock; any other from PyPI at this
@@ -105,6 +112,7 @@ LESSONS = ("01", "02", "03", "04", "06")
 LESSON_WHEELS: dict[str, tuple[str, ...]] = {
     "02": ("ftfy", "requests"),
     "03": ("pyuca", "confusable-homoglyphs"),
+    "05": ("uniseg", "pymysql"),
     "06": ("chardet", "charset-normalizer"),
 }
 INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_widgets"
@@ -179,13 +187,35 @@ PHP_NOTE = (
     "no está y muestran de PHP solo las cifras publicadas. Para medir con tu PHP, abre la clase "
     "en JupyterLab con PHP instalado: las instrucciones que dan son para eso."
 )
+#: Lesson 5 compares its lengths with programs in seven languages, compiled and run with
+#: subprocess in threads, and starts a MariaDB server: in the browser ``curso.l05`` skips them
+#: (``runtimes.IN_BROWSER``, ``mariadb.IN_BROWSER``) and its cells say so; these notes say why.
+RUNTIMES_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí no se comparan los otros lenguajes: el navegador "
+    "no puede compilar ni lanzar otros programas (`node`, `java`, `rustc`, `go`, `cc`, `php`, "
+    "`swiftc`). La celda siguiente no mide nada: cada lenguaje aparece como «no se comparó», "
+    "no disponible en el navegador. Lo que debería dar cada expresión está en la tabla de "
+    "longitudes de más arriba, columna por unidad, y lo que puede no coincidir, explicado "
+    "debajo. Para compararlo de verdad, abre la clase en JupyterLab con esos lenguajes "
+    "instalados."
+)
+MARIADB_NOTE = (
+    "**En el navegador (JupyterLite).** Aquí no hay MariaDB, ni se puede instalar: el "
+    "navegador no puede arrancar un servidor ni ningún otro programa. La celda siguiente dice "
+    "que no está disponible en el navegador y no prueba nada; la tabla documentada de arriba "
+    "vale igual. Para comprobarla con un servidor de verdad, abre la clase en JupyterLab con "
+    "MariaDB instalado: las instrucciones que da la celda son para eso."
+)
 #: Lite-only cells put before a cell of a lesson: (lesson, a text in that cell) -> (a note in
 #: Spanish, and a code cell or None). Lesson 2's note says what ``servidor`` does in Pyodide;
-#: lesson 6's, why there is no ``iconv`` nor PHP.
+#: lesson 5's, why no other language nor MariaDB runs; lesson 6's, why there is no ``iconv``
+#: nor PHP.
 LITE_CELLS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("02", "with servidor(PAGINAS) as sitio:"): (SERVER_NOTE, None),
     ("02", '"fix", "--explain"'): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
     ("04", SUBPROCESS_CALL): (IN_PROCESS_NOTE, IN_PROCESS_CODE),
+    ("05", "resultados = runtimes.run(TEXTS)"): (RUNTIMES_NOTE, None),
+    ("05", "motivo = mariadb.available()"): (MARIADB_NOTE, None),
     ("06", 'iconv = shutil.which("iconv")'): (ICONV_NOTE, None),
     ("06", "instalado = php.available()"): (PHP_NOTE, None),
 }

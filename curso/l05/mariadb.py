@@ -19,6 +19,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -32,6 +33,7 @@ from curso.render import Table, visible
 __all__ = [
     "CHARSETS",
     "DOCUMENTED",
+    "IN_BROWSER",
     "MODES",
     "Row",
     "Server",
@@ -54,6 +56,9 @@ WIDE = "VARCHAR(10)"
 NARROW = "VARCHAR(3)"
 
 _SBIN = ("/usr/sbin", "/usr/local/sbin", "/usr/local/mysql/bin", "/usr/bin")
+#: Why there is no server in a browser (Pyodide, ``sys.platform == "emscripten"``): it starts
+#: no program, so neither ``mariadb-install-db`` nor ``mariadbd``.
+IN_BROWSER = "no disponible en el navegador, que no puede arrancar un servidor de MariaDB"
 
 
 def _find(name: str) -> str | None:
@@ -68,6 +73,8 @@ def _find(name: str) -> str | None:
 
 
 def _programs() -> tuple[str, str] | str:
+    if sys.platform == "emscripten":
+        return IN_BROWSER
     server_program = _find("mariadbd") or _find("mysqld")
     install = _find("mariadb-install-db") or _find("mysql_install_db")
     if server_program is None:

@@ -6,9 +6,11 @@ text, separated by tabs, in the order of its :class:`Measure` list. :func:`run` 
 the programs that need it (cached under ``curso.paths.cache_dir() / "l05"``, keyed by a
 hash of the source, the compiler's version and the command), runs them and returns one
 :class:`Result` per runtime; a language that is not installed, or whose program does not
-build or run, comes back with ``skipped`` saying why. :func:`compare` sets the results
-against what ``codecbox.length`` counts, and :data:`KNOWN` documents the disagreements
-that are real behaviour of a runtime (not bugs of this apparatus), with their sources.
+build or run, comes back with ``skipped`` saying why; in a browser (Pyodide), which starts
+neither processes nor threads, every runtime comes back skipped (:data:`IN_BROWSER`).
+:func:`compare` sets the results against what ``codecbox.length`` counts, and :data:`KNOWN`
+documents the disagreements that are real behaviour of a runtime (not bugs of this
+apparatus), with their sources.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import unicodedata
@@ -31,6 +34,7 @@ from curso.paths import cache_dir
 from curso.render import Table, visible
 
 __all__ = [
+    "IN_BROWSER",
     "KNOWN",
     "PROGRAMS",
     "RUNTIMES",
@@ -52,6 +56,10 @@ UNITS: tuple[str, ...] = ("bytes", "utf16", "code_points", "graphemes")
 
 #: The folder with one program per language.
 PROGRAMS = Path(__file__).resolve().parent / "programs"
+
+#: Why no runtime is run in a browser (Pyodide, ``sys.platform == "emscripten"``): it cannot
+#: start a compiler or a program, nor the threads :func:`run` uses.
+IN_BROWSER = "no disponible en el navegador, que no ejecuta programas"
 
 VERSION_TIMEOUT = 30.0
 BUILD_TIMEOUT = 180.0
@@ -432,7 +440,8 @@ def run(texts: Sequence[str], *, only: Iterable[str] | None = None) -> list[Resu
     """Compile (cached in curso.paths.cache_dir()/l05, keyed by the source's hash) and run each
     runtime's program on the texts; one Result per runtime in RUNTIMES order.
 
-    ``only`` restricts the run to those runtime keys (KeyError for an unknown one).
+    ``only`` restricts the run to those runtime keys (KeyError for an unknown one). In a
+    browser every runtime is skipped with :data:`IN_BROWSER`, and nothing is started.
     """
     texts = list(texts)
     for text in texts:
@@ -441,6 +450,8 @@ def run(texts: Sequence[str], *, only: Iterable[str] | None = None) -> list[Resu
     if keys is not None and keys - _BY_KEY.keys():
         raise KeyError(f"unknown runtimes: {', '.join(sorted(keys - _BY_KEY.keys()))}")
     chosen = [r for r in RUNTIMES if keys is None or r.key in keys]
+    if sys.platform == "emscripten":
+        return [Result(runtime, None, None, IN_BROWSER) for runtime in chosen]
     home = cache_dir() / "l05"
     home.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=4) as pool:

@@ -8,7 +8,12 @@ The browser may reach nothing but the local server. Every cell of the lesson mus
 copy with the same id and source (or the source :func:`lite.lite_source` gives, for the few
 cells the copy changes), every cell's text output must be the one stored in ``lessons/``
 (except the cells marked ``# NBVAL_IGNORE_OUTPUT``), no cell may fail, the cells only in the
-copy (ids ``lite-…``) must run too, and the lesson's widget must render.
+copy (ids ``lite-…``) must run too, and the lesson's widget must render. The cells that
+cannot work in a browser (:data:`UNAVAILABLE`) must say so.
+
+Without a browser: every link of the copies to another notebook leads to one the site has,
+and lesson 5's code skips its programs and its MariaDB server under Pyodide without starting
+a thread or a process.
 
 Skipped, not failed, when a registry cannot be reached and nothing is cached, or when
 chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``lite``.
@@ -16,9 +21,13 @@ chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``l
 
 from __future__ import annotations
 
+import html.parser
+import json
 import os
 import shutil
+import sys
 import time
+import urllib.parse
 from pathlib import Path
 
 import lite
@@ -29,6 +38,23 @@ from tools.browser import CHROMIUM_ARGS
 
 BROWSER_ARGS = list(CHROMIUM_ARGS)
 UI_MS, KERNEL_MS, RUN_MS = 180_000, 300_000, 420_000
+#: What a cell's output says when its part of the lesson cannot run in a browser.
+IN_BROWSER = "no disponible en el navegador"
+
+
+def _runtimes() -> int:
+    from curso.l05.runtimes import RUNTIMES
+
+    return len(RUNTIMES)
+
+
+#: (lesson, a text of the cell) -> how many times its output in the browser says
+#: :data:`IN_BROWSER`: lesson 5's comparison with the other languages (one line per language)
+#: and its MariaDB server.
+UNAVAILABLE: dict[tuple[str, str], int] = {
+    ("05", "resultados = runtimes.run(TEXTS)"): _runtimes(),
+    ("05", "motivo = mariadb.available()"): 1,
+}
 
 
 def unavailable(reason: str):
@@ -168,5 +194,84 @@ def test_lesson_runs_to_the_end(lite_browser, lite_url: str, number: str) -> Non
         assert text_of(got["outputs"]) == text_of(outputs), want.source
         compared += 1
     assert compared >= 20
+    for (lesson, text), times in UNAVAILABLE.items():
+        if lesson == number:
+            (said,) = [text_of(c["outputs"]) for c in lesson_cells if text in c["source"]]
+            assert said.count(IN_BROWSER) == times, said
     assert not outside, f"the site asked for something outside it: {outside[:5]}"
     print(f"lite: lesson {number}: kernel ready after {kernel_ready:.1f} s, ran in {ran:.1f} s")
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hrefs += [v for k, v in attrs if tag == "a" and k == "href" and v]
+
+
+def links_of(markdown: str) -> list[str]:
+    """The targets of a Markdown cell's links, as a Markdown renderer makes them."""
+    import mistune
+
+    parser = _Links()
+    parser.feed(mistune.html(markdown))
+    return parser.hrefs
+
+
+def test_links_between_lessons_lead_to_notebooks_of_the_site(lite_site: Path) -> None:
+    """Every relative link of the copies leads to a file the site serves (its ``files/``,
+    listed in ``api/contents/all.json``), and the site has all of lite.LESSONS' copies."""
+    import nbformat
+
+    files = lite_site / "files"
+    listing = json.loads((lite_site / "api" / "contents" / "all.json").read_text("utf-8"))
+    listed = {entry["path"] for entry in listing["content"]}
+    copies = sorted(files.glob("*.ipynb"))
+    assert [p.name[:2] for p in copies] == list(lite.LESSONS)
+    assert {p.name for p in copies} <= listed
+    checked, broken = 0, []
+    for copy in copies:
+        for cell in nbformat.read(copy, as_version=4).cells:
+            if cell.cell_type != "markdown":
+                continue
+            for href in links_of(cell.source):
+                parts = urllib.parse.urlsplit(href)
+                if parts.scheme or parts.netloc or not parts.path:
+                    continue  # outside the site, or an anchor in the same notebook
+                target = (files / urllib.parse.unquote(parts.path)).resolve()
+                checked += 1
+                if not (target.is_file() and target.is_relative_to(files.resolve())):
+                    broken.append(f"{copy.name} {cell.id}: {href}")
+    assert not broken, f"links to what the site lacks: {broken}"
+    assert checked >= 50
+    print(f"lite: {checked} links between lessons checked")
+
+
+def test_lesson_5_skips_programs_and_mariadb_in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under Pyodide (``sys.platform == "emscripten"``) lesson 5's comparison returns every
+    language skipped and its MariaDB part says why, without a thread or a process."""
+    import subprocess
+    import threading
+
+    from curso.l05 import mariadb, runtimes
+    from curso.l05.lesson import TEXTS, resumen_ejecucion
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("started in a browser")
+
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(subprocess, "Popen", refused)
+    monkeypatch.setattr(threading.Thread, "start", refused)
+    results = runtimes.run(TEXTS)
+    assert [r.runtime for r in results] == list(runtimes.RUNTIMES)
+    assert all(r.values is None and r.skipped == runtimes.IN_BROWSER for r in results)
+    assert resumen_ejecucion(results, TEXTS).count(IN_BROWSER) == len(runtimes.RUNTIMES)
+    assert runtimes.run(TEXTS, only=["node"])[0].skipped == runtimes.IN_BROWSER
+    with pytest.raises(KeyError, match="cobol"):
+        runtimes.run(TEXTS, only=["cobol"])
+    assert mariadb.available() == mariadb.IN_BROWSER
+    assert mariadb.IN_BROWSER.startswith(IN_BROWSER)
+    with pytest.raises(RuntimeError, match=IN_BROWSER), mariadb.server():
+        pass
