@@ -209,6 +209,26 @@ def test_chains(chain, text):
         assert [s.encoding for s in r.steps] == list(reversed(chain))
 
 
+SENTENCES = [
+    (path.stem, line)
+    for path in sorted((ROOT / "benchmarks" / "data" / "repair_sentences").glob("*.txt"))
+    for line in path.read_text(encoding="utf-8").splitlines()
+]
+LOCAL = {"ru": "windows-1251", "uk": "windows-1251", "bg": "windows-1251", "el": "windows-1253"}
+
+
+@pytest.mark.parametrize(("lang", "text"), SENTENCES)
+def test_the_benchmark_sentences_in_their_windows_reading(lang, text):
+    """benchmarks/data/repair_sentences: each sentence stays as it is, and comes back from
+    its language's windows-125x reading (and Cyrillic from that then windows-1252)."""
+    assert fix_mojibake(text).text == text
+    reading = LOCAL.get(lang, "windows-1250")
+    for chain in (
+        [(reading,), (reading, WINDOWS_1252)] if reading == "windows-1251" else [(reading,)]
+    ):
+        assert fix_mojibake(read_as(text, *chain)).text == text
+
+
 def test_vietnamese():
     assert fix_mojibake("Tiáº¿ng Viá»‡t").text == "Tiếng Việt"
 
