@@ -414,7 +414,7 @@ def ej6(ns: Namespace) -> str:
     fixed = sum(1 for f in entrega.FILES for row in f.rows if row[3])
     return (
         f"{len(expected)} filas de {len(entrega.FILES)} archivos en 4 codificaciones, con los "
-        f"nombres en NFC, {fixed} productos sin mojibake y cada precio con el separador de su "
+        f"nombres en NFC, {fixed} productos reparados y cada precio con el separador de su "
         "región: una tabla limpia"
     )
 
