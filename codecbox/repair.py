@@ -38,6 +38,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 __all__ = [
     "LATIN_1",
@@ -89,16 +90,15 @@ _ASCII = frozenset(map(chr, range(128)))
 
 
 def _class(chars: Iterable[str]) -> str:
-    return "[" + "".join(re.escape(c) for c in sorted(set(chars))) + "]"
+    return "[" + re.escape("".join(sorted(set(chars)))) + "]"
 
 
 class _Reading:
     """A wrong reading as data: its 256 characters, their bytes, and the shape of UTF-8."""
 
     def __init__(self, name: str, codec: str) -> None:
-        table = "".join(
-            bytes([b]).decode(codec, "replace").replace(_LOST, chr(b)) for b in range(256)
-        )
+        whole = bytes(range(256)).decode(codec, "replace")
+        table = "".join(chr(b) if c == _LOST else c for b, c in enumerate(whole))
         self.name, self.table = name, table  # an undefined byte -> the same code point
         self.nbsp = table[0xA0] == "\xa0"
         self.leads, self.chars = frozenset(table[0xC2:0xF5]), frozenset(table + _LOST)
@@ -110,10 +110,25 @@ class _Reading:
         seq += f"|{_class(table[b] for b in _A0_LEADS)} " if self.nbsp else ""
         # (each pattern begins by a lookahead for a lead: the regex engine then skips to one)
         first = "(?=" + _class(table[0xC2:0xF5] + "".join(table[b] for b in _A0_LEADS)) + ")"
-        self.runs = re.compile(f"{first}(?:{seq})+")
-        self.long = re.compile(f"{first}(?:(?:{seq}){{2}}|{four})")  # more than 3 characters
-        # runs with only ASCII between them (group 1: some ASCII)
-        self.stretches = re.compile(f"{first}(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
+        self._patterns = first, seq, four
+
+    # The patterns, compiled when first used (some 30 ms for all readings' at import).
+    @cached_property
+    def runs(self) -> re.Pattern[str]:
+        first, seq, _ = self._patterns
+        return re.compile(f"{first}(?:{seq})+")
+
+    @cached_property
+    def long(self) -> re.Pattern[str]:
+        """A run of more than 3 characters."""
+        first, seq, four = self._patterns
+        return re.compile(f"{first}(?:(?:{seq}){{2}}|{four})")
+
+    @cached_property
+    def stretches(self) -> re.Pattern[str]:
+        """Runs with only ASCII between them (group 1: some ASCII)."""
+        first, seq, _ = self._patterns
+        return re.compile(f"{first}(?:{seq})+(?:([\\x00-\\x7f]+)(?:{seq})+)*")
 
 
 _READINGS = {name: _Reading(name, codec) for name, codec in READINGS.items()}
@@ -364,10 +379,12 @@ def _pair_costs() -> list[int]:
         for b in _NAMES
     }
     table = [0] * (1 << 15)
-    for first in range(128):
-        for second in range(128):
-            at = int.from_bytes(bytes((first, second)), sys.byteorder)
-            table[at] = first % 4 + pair[_CLASS[first] + _CLASS[second]]
+    for first, cls in _CLASS.items():  # its row: the second one at every 256th place
+        row = [first % 4 + pair[cls + _CLASS[second]] for second in range(128)]
+        if sys.byteorder == "little":
+            table[first : first + 256 * 128 : 256] = row
+        else:
+            table[first * 256 : first * 256 + 128] = row
     return table
 
 
