@@ -18,6 +18,8 @@ Thresholds are designed looking at tune only; the report is on eval.
   (``benchmarks/data/repair_sentences/<lang>.txt``, written for this benchmark, one a line,
   first half tune, second half eval): each damaged by every chain of :data:`LOCAL_CHAINS`
   for its language, and one clause of it by the first.
+* **windows-1252 read as ISO-8859-1** (:func:`latin1_read`): every sentence that windows-1252
+  writes with a byte 80-9F, which ISO-8859-1 reads as C1 controls.
 * **Clean lines**: every sentence, plus :func:`traps`: real capitals with Ã Â Å, ×, £, ±,
   no-break-space typography, code, curly quotes, IPA, Greek, Cyrillic, emoji.
 * **ftfy's own test cases** (``tests/test_cases.json`` of the ftfy 6.3.1 sdist, fetched with
@@ -212,6 +214,20 @@ def local(split: str) -> list[Case]:
         head, tail = " ".join(words[:cut]), " ".join(words[cut:])
         cases.append(Case(lang, f"partial: {chains[0]}", f"{head} {CHAINS[chains[0]](tail)}", s))
     return [c for c in cases if c.text != c.expected]
+
+
+def latin1_read(split: str) -> list[Case]:
+    """Every sentence windows-1252 writes with a byte 80-9F (curly quotes, dashes, €, …),
+    written so and read as ISO-8859-1: its C1 controls."""
+    cases = []
+    for lang, s in sentences(split) + local_sentences(split):
+        try:
+            text = s.encode("cp1252").decode("latin-1")
+        except UnicodeEncodeError:
+            continue
+        if text != s:
+            cases.append(Case(lang, "windows-1252 read as latin-1", text, s))
+    return cases
 
 
 def chains_for(lang: str) -> list[str]:
@@ -501,7 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timing runs (best is kept)")
     args = parser.parse_args(argv)
 
-    cases = broken(args.split) + local(args.split) + clean(args.split)
+    cases = broken(args.split) + local(args.split) + latin1_read(args.split) + clean(args.split)
     langs = {c.lang for c in cases if c.text != c.expected}
     outputs, verdicts = run(cases)
     n_broken = sum(c.text != c.expected for c in cases)
