@@ -1295,7 +1295,10 @@ class _Importer:
         self.synced = time.monotonic()
 
     def one(self, name: str) -> tuple[dict[str, Any], int]:
-        """Import one file; returns its log record and 1 if an earlier run had done it."""
+        """Import one file; returns its log record and 1 if an earlier run had done it. A
+        file over :data:`~codecbox.streaming.WHOLE` bytes is hashed, decided and checked
+        in pieces (:func:`~codecbox.importing.import_stream`), and its copy written from
+        the file: memory does not grow with its size."""
         key, digest = _absolute(Path(name)), None
         try:
             try:
@@ -1306,74 +1309,30 @@ class _Importer:
                 return earlier, 1
             with source:
                 data = source.read(WHOLE + 1)  # a regular file
-                if len(data) > WHOLE:
-                    return self.one_large(name, key, source, data, mode)
-            digest = _sha256(data)
-            if (earlier := self.done_before(name, key, digest)) is not None:
-                self.bar.update(len(data))
-                return earlier, 1
-            result = import_bytes(data, **self.options)
-            if isinstance(result, Imported) and (result.confident or self.quarantine is None):
-                record = self.copy_in(name, key, digest, result, mode)
-            elif self.quarantine is not None:
-                record = self.move_out(name, key, digest, data, mode, result)
-            else:
-                assert isinstance(result, Quarantined)
-                self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
-                rule = None if result.rule is None else result.rule.value
-                record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
-        except DecodeError as exc:
-            exc.where = _shown(name)
-            fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
-            return self.failed(key, digest, str(exc), **fields), 0
-        except OSError as exc:
-            return self.failed(key, digest, _file_error(name, exc)), 0
-        self.bar.update(len(data))
-        return record, 0
-
-    def one_large(
-        self, name: str, key: str, source: BinaryIO, head: bytes, mode: int
-    ) -> tuple[dict[str, Any], int]:
-        """:meth:`one` for a file over :data:`~codecbox.streaming.WHOLE` bytes, in bounded
-        memory: its hash, the decision and the check in pieces
-        (:func:`~codecbox.importing.import_stream`), then the copy written from the file."""
-        digest = None
-        try:
-            digest = _sha256_stream(source)
-            size = source.tell()
-            if (earlier := self.done_before(name, key, digest)) is not None:
-                self.bar.update(size)
-                return earlier, 1
-            result = import_stream(source, head, **self.options)
-            if isinstance(result, Scanned):  # as import_bytes, strictly: fails here if invalid
-                texts = _texts(source, result, "strict", name)
-            if isinstance(result, Scanned) and (result.confident or self.quarantine is None):
-                digests: list[str] = []
-
-                def utf8(out: BinaryIO) -> None:
-                    import hashlib
-
-                    written = hashlib.sha256()
-                    for text in texts:
-                        encoded = text.encode("utf-8")
-                        written.update(encoded)
-                        out.write(encoded)
-                    digests.append(written.hexdigest())
-
-                record = self.copy_in(name, key, digest, result, mode, utf8, digests)
-            elif self.quarantine is not None:
-
-                def same(out: BinaryIO) -> None:
-                    source.seek(0)
-                    while chunk := source.read(CHUNK):
-                        out.write(chunk)
-
-                record = self.move_out(name, key, digest, same, mode, result)
-            else:
-                assert isinstance(result, Quarantined)
-                self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
-                rule = None if result.rule is None else result.rule.value
-                record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
+                large = len(data) > WHOLE
+                digest = _sha256_stream(source) if large else _sha256(data)
+                size = source.tell() if large else len(data)
+                if (earlier := self.done_before(name, key, digest)) is not None:
+                    self.bar.update(size)
+                    return earlier, 1
+                result: _Result
+                copy: tuple[Callable[[BinaryIO], None], list[str]] | None
+                raw: bytes | Callable[[BinaryIO], None]
+                if large:
+                    result, copy, raw = self.streamed(name, source, data)
+                else:
+                    result, copy, raw = import_bytes(data, **self.options), None, data
+                if isinstance(result, Imported | Scanned) and (
+                    result.confident or self.quarantine is None
+                ):
+                    record = self.copy_in(name, key, digest, result, mode, *(copy or (None, None)))
+                elif self.quarantine is not None:
+                    record = self.move_out(name, key, digest, raw, mode, result)
+                else:
+                    assert isinstance(result, Quarantined)
+                    self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
+                    rule = None if result.rule is None else result.rule.value
+                    record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
         except DecodeError as exc:
             exc.where = _shown(name)
             fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
@@ -1382,6 +1341,40 @@ class _Importer:
             return self.failed(key, digest, _file_error(name, exc)), 0
         self.bar.update(size)
         return record, 0
+
+    def streamed(
+        self, name: str, source: BinaryIO, head: bytes
+    ) -> tuple[
+        Scanned | Quarantined,
+        tuple[Callable[[BinaryIO], None], list[str]] | None,
+        Callable[[BinaryIO], None],
+    ]:
+        """A large file's decision, the writer of its UTF-8 copy (with the list that gets
+        the copy's SHA-256) and the writer of its bytes as they are (for the quarantine)."""
+        result = import_stream(source, head, **self.options)
+        copy = None
+        if isinstance(result, Scanned):  # as import_bytes, strictly: fails here if invalid
+            texts = _texts(source, result, "strict", name)
+            digests: list[str] = []
+
+            def utf8(out: BinaryIO) -> None:
+                import hashlib
+
+                written = hashlib.sha256()
+                for text in texts:
+                    encoded = text.encode("utf-8")
+                    written.update(encoded)
+                    out.write(encoded)
+                digests.append(written.hexdigest())
+
+            copy = (utf8, digests)
+
+        def same(out: BinaryIO) -> None:
+            source.seek(0)
+            while chunk := source.read(CHUNK):
+                out.write(chunk)
+
+        return result, copy, same
 
     def logged(self, key: str, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
         """The record of what became of file ``key``, appended to the log."""
