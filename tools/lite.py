@@ -26,7 +26,9 @@ and the built site needs no network:
 Downloads are cached in ``curso.paths.cache_dir() / "lite"``; a second build needs no
 network. The lessons are lite-only copies (``lessons/`` is not changed) with one cell added
 at the top that installs the course with ``%pip install`` (piplite, from the wheels shipped
-in the site; the package index is never asked). The copies have no stored outputs.
+in the site; the package index is never asked), and a note that says so and that the site
+has neither ``solutions/`` nor a ``data/`` folder, which the lessons' text names. The copies
+have no stored outputs.
 
 What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
 all six lessons, to the end. Lessons 2, 4 and 5 needed things a browser lacks:
@@ -410,7 +412,10 @@ def lite_notebook(source: Path, dest: Path, number: str) -> None:
     note = nbformat.v4.new_markdown_cell(
         "**En el navegador (JupyterLite).** Esta copia de la clase se ejecuta sin instalar "
         "nada: la celda de abajo instala `codecbox` y el código del curso desde las ruedas "
-        "que vienen con el sitio. Ejecútala primero (o *Run → Run All Cells*).",
+        "que vienen con el sitio. Ejecútala primero (o *Run → Run All Cells*). Este sitio "
+        "trae solo las seis clases: la carpeta `solutions/` que nombra la clase no está aquí "
+        "(las soluciones vienen con el curso completo), y la carpeta `data/` del curso viaja "
+        "dentro de su código: `curso.paths.data_dir()` dice dónde.",
         id="lite-note",
     )
     cells[1:1] = [note, nbformat.v4.new_code_cell(install, id="lite-install")]
