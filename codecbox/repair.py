@@ -83,6 +83,7 @@ _LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # no text has
 _C1 = re.compile("[\x80-\x9f]+")
+_C3_CAPITALS = re.compile("[\xc0-\xd6\xd8-\xdf]")  # and ß
 _SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 _A0_LEADS = (0xC2, 0xC3, 0xC5, 0xCE, 0xD0, 0xD9)  # after these a space may be A0 (as ftfy)
 _ASCII_HEAD = re.compile("\\A[\x00-\x7f]+")
@@ -522,16 +523,18 @@ def _whole(text: str, chars: set[str], others: str, cost: int) -> _Run | None:
     mojibake-like: ``cost``) as one run (the common case, and the
     fast one), if a reading decodes all of it with evidence, its runs of one character
     fitting."""
-    best, reading, seen = None, _FIRST, set()
+    best, reading, seen, rank = None, _FIRST, set(), (0, 0)
     for r in _ALL:
         if not chars <= r.chars or (sig := _signature(r, others)) in seen:
             continue  # it cannot write the text, or writes it as a reading tried before
         seen.add(sig)
         if (found := _try(r, text)) is not None:
             run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], 0, True, cost)
-            if run.gain >= LINE_EVIDENCE and (best is None or run.gain > best.gain):
-                best, reading = run, r
-                if run.gain == run.cost:
+            # as much evidence, and fewer capitals of C3 80-9F (É for é: C3 89 or C3 A9?)
+            mine = (run.gain, -len(_C3_CAPITALS.findall(run.texts[-1])))
+            if run.gain >= LINE_EVIDENCE and (best is None or mine > rank):
+                best, reading, rank = run, r, mine
+                if run.gain == run.cost and not mine[1]:
                     break  # it looks like clean text: no reading can do better
     return best if best is not None and _all_fit(reading, text, 0, len(text), best) else None
 

@@ -229,6 +229,18 @@ def test_the_benchmark_sentences_in_their_windows_reading(lang, text):
         assert fix_mojibake(read_as(text, *chain)).text == text
 
 
+def test_iso_8859_2_and_windows_1250_decode_alike():
+    """UTF-8 read as ISO-8859-2 that windows-1250 also decodes, as other clean-looking text
+    (é, C3 A9, is ĂŠ in ISO-8859-2, and ĂŠ is C3 8A, Ê, in windows-1250; ü is Ăź, which
+    windows-1250 writes C3 9F, ß): of readings with as much evidence, the one with fewer
+    capitals of C3 80-9F (and ß) wins."""
+    for text in ("Kávé és tea, kérem, köszönöm.", "Wir müssen früh los."):
+        broken = text.encode().decode("iso8859_2")
+        r = fix_mojibake(broken)
+        assert r.text == text and r.steps == (Step("ISO-8859-2"),)
+    assert fix_mojibake(read_as("ÉCOLE ÉTÉ", "windows-1250")).text == "ÉCOLE ÉTÉ"
+
+
 def test_vietnamese():
     assert fix_mojibake("Tiáº¿ng Viá»‡t").text == "Tiếng Việt"
 
