@@ -11,9 +11,13 @@ offline. Pages:
   course's table of contents (every lesson's sections);
 * ``lessons/NN_….html`` and ``solutions/NN_….html``: each notebook with its stored
   outputs, a navigation bar (index, previous, next, the other version of the lesson) and a
-  table of contents of the page built from its headings.
+  table of contents of the page built from its headings;
+* ``docs/NAME.html``: each Markdown page ``docs/NAME.md`` (the teacher's guide, the
+  glossary), rendered as a one-cell notebook so it looks like the lessons, listed on the
+  index.
 
-Links between notebooks (``03_normalizacion.ipynb#…``) become links between pages. The
+Links between notebooks (``03_normalizacion.ipynb#…``, and from a Markdown page
+``../lessons/03_normalizacion.ipynb#…``) become links between pages. The
 plots are embedded SVG images (an ``<img>`` with a data URI and its ``alt``). The widgets'
 stored outputs carry no widget state, so each shows its plain-text view (``text/plain``),
 the one a reader without a kernel can use.
@@ -43,6 +47,7 @@ from folders import replace_folder
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
 KINDS = ("lessons", "solutions")
+DOCS = "docs"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: The lab template without the scripts fetched from a CDN (no math, no live widgets).
@@ -64,7 +69,9 @@ STYLE = """\
 """
 
 HEADING = re.compile(r'<h([1-3]) id="([^"]+)">(.*?)<a class="anchor-link"', re.S)
-NB_LINK = re.compile(r'href="(\d\d_[A-Za-z0-9_]+)\.ipynb(#[^"]*)?"')
+#: A link inside a heading (a Markdown page's «… (clase 1)»): not repeated inside the toc's link.
+LINK_TAG = re.compile(r"</?a\b[^>]*>")
+NB_LINK = re.compile(r'href="((?:\.\./(?:lessons|solutions)/)?\d\d_[A-Za-z0-9_]+)\.ipynb(#[^"]*)?"')
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,11 @@ def strip_tags(text: str) -> str:
 
 
 def nav_bar(page: Page, pages: list[Page]) -> str:
+    if page.kind == DOCS:
+        return (
+            '<nav class="curso-nav" aria-label="Navegación del curso">'
+            '<a href="../index.html">Índice del curso</a></nav>'
+        )
     same = [p for p in pages if p.kind == page.kind]
     i = same.index(page)
     links = ['<a href="../index.html">Índice del curso</a>']
@@ -130,7 +142,7 @@ def nav_bar(page: Page, pages: list[Page]) -> str:
 
 def toc(page: Page) -> str:
     items = [
-        f'<li class="h{level}"><a href="#{ident}">{text}</a></li>'
+        f'<li class="h{level}"><a href="#{ident}">{LINK_TAG.sub("", text)}</a></li>'
         for level, ident, text in page.headings
         if level > 1
     ]
@@ -140,12 +152,23 @@ def toc(page: Page) -> str:
     )
 
 
+def doc_pages() -> list[Path]:
+    return sorted((ROOT / DOCS).glob("*.md"))
+
+
 def render(path: Path, kind: str, html_exporter=None) -> tuple[Page, str]:  # noqa: ANN001
     import nbformat
 
-    nb = prepare(nbformat.read(path, as_version=4))
+    if kind == DOCS:  # a Markdown page: one Markdown cell
+        text = path.read_text(encoding="utf-8")
+        cell = nbformat.v4.new_markdown_cell(text, id=path.stem)  # not a random id
+        nb = nbformat.v4.new_notebook(cells=[cell])
+        nb.metadata["language_info"] = {"name": "python"}
+    else:
+        nb = prepare(nbformat.read(path, as_version=4))
     html_exporter = html_exporter or exporter()
     body, _ = html_exporter.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
+    body = NB_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', body)
     headings = tuple(
         (int(level), ident, re.sub(r"<a class=\"anchor-link\".*", "", text).strip())
         for level, ident, text in HEADING.findall(body)
@@ -153,12 +176,14 @@ def render(path: Path, kind: str, html_exporter=None) -> tuple[Page, str]:  # no
     h1 = [strip_tags(text) for level, _, text in headings if level == 1]
     title = h1[0] if h1 else path.stem
     body = re.sub(r"<title>.*?</title>", f"<title>{html.escape(title)}</title>", body, count=1)
-    body = NB_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', body)
     return Page(kind, path.stem, title, headings), body
 
 
 def index_page(pages: list[Page]) -> str:
     lessons = [p for p in pages if p.kind == "lessons"]
+    docs = "".join(
+        f'<li><a href="{p.href}">{html.escape(p.title)}</a></li>' for p in pages if p.kind == DOCS
+    )
     rows, contents = [], []
     for n, lesson in enumerate(lessons, 1):
         solution = f"solutions/{lesson.stem}.html"
@@ -204,6 +229,8 @@ soluciones de los ejercicios están en una página aparte.</p>
 <ul class="curso-contents">
 {chr(10).join(contents)}
 </ul>
+<h2 id="paginas">Más páginas</h2>
+<ul class="curso-docs">{docs}</ul>
 </main>
 </body>
 </html>
@@ -217,7 +244,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
     html_exporter = exporter()
     rendered: list[tuple[Page, str]] = [
         render(path, kind, html_exporter) for kind in KINDS for path in notebooks(kind)
-    ]
+    ] + [render(path, DOCS, html_exporter) for path in doc_pages()]
     if not any(page.kind == "lessons" for page, _ in rendered):
         raise SystemExit("site: no notebooks found in lessons/")
     pages = [page for page, _ in rendered]

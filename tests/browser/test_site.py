@@ -79,7 +79,9 @@ def test_build_is_deterministic_and_complete(site_dir: Path, tmp_path: Path) -> 
     lessons = sorted(p.stem for p in (website.ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
     assert len(lessons) == 6
     expected = {"index.html"} | {f"{k}/{s}.html" for k in website.KINDS for s in lessons}
-    assert set(files) == expected
+    docs = {f"docs/{p.stem}.html" for p in website.doc_pages()}
+    assert "docs/guia_docente.html" in docs
+    assert set(files) == expected | docs
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers
 
 
@@ -121,9 +123,22 @@ def test_every_internal_link_works(site_page, site_url: str) -> None:
                 fragment = href.split("#", 1)[1]
                 found = fragment in ids[target] or urllib.parse.unquote(fragment) in ids[target]
                 assert found, f"no anchor {fragment!r} in {target}"
-    assert len(ids) == 13  # the index, six lessons, six solutions
+    # the index, six lessons, six solutions and the Markdown pages (the teacher's guide...)
+    assert len(ids) == 13 + len(website.doc_pages())
     assert checked > 200
     print(f"site: {len(ids)} pages, {checked} distinct internal links checked")
+
+
+def test_the_teachers_guide_is_listed_and_links_every_lesson(site_page, site_url: str) -> None:
+    open_page(site_page, site_url + "index.html")
+    site_page.locator("ul.curso-docs").get_by_role("link", name="Guía docente").click()
+    site_page.wait_for_url("**/docs/guia_docente.html")
+    assert site_page.locator("html").get_attribute("lang") == "es"
+    hrefs = site_page.eval_on_selector_all("main a[href]", "els => els.map(a => a.href)")
+    lessons = sorted(p.stem for p in (website.ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
+    for stem in lessons:
+        assert any(h.split("#")[0].endswith(f"/lessons/{stem}.html") for h in hrefs), stem
+    assert site_page.locator("nav.curso-toc li").count() >= 6
 
 
 def test_lesson_page_has_outputs_widget_text_and_navigation(site_page, site_url: str) -> None:

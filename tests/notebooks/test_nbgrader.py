@@ -99,12 +99,16 @@ def test_the_shipped_stubs_are_the_lessons_stubs():
     assert Path(config.CourseDirectory.root) == ROOT / "docente"
 
 
-def test_each_lesson_is_four_points_as_the_readme_says():
-    """«cada clase tiene 4 ejercicios, 4 puntos»: four graded checks of 1 point, nothing else."""
-    for path in SOLUTIONS:
-        graded = [nbgrader(c) for c in nbformat.read(path, 4).cells if nbgrader(c).get("grade")]
-        assert [g["grade_id"].endswith("-check") for g in graded] == [True] * 4, path.name
-        assert sum(g["points"] for g in graded) == 4, path.name
+def checks(path: Path) -> int:
+    """How many graded cells a lesson has; each is an exercise's 1-point check, nothing else."""
+    graded = [nbgrader(c) for c in nbformat.read(path, 4).cells if nbgrader(c).get("grade")]
+    assert all(g["grade_id"].endswith("-check") and g["points"] == 1 for g in graded), path.name
+    return len(graded)
+
+
+def test_one_point_per_exercise_as_the_readme_says():
+    """«un punto por ejercicio»: every lesson's graded cells are 1-point checks, 4 or more."""
+    assert all(checks(path) >= 4 for path in SOLUTIONS)
 
 
 @pytest.mark.parametrize("path", SOLUTIONS, ids=ids(SOLUTIONS))
@@ -353,3 +357,91 @@ def test_course_py_lab_hides_nbgrader_from_students_and_shows_it_to_teachers(tmp
             )
     # (lab extension disabled, installed, the teacher's grading page)
     assert seen == {"alumnos": (True, True, 404), "docente": (False, True, 200)}
+
+
+# --- the teacher's guide (docs/guia_docente.md) says what the lessons say --------------------
+
+GUIDE = ROOT / "docs" / "guia_docente.md"
+
+
+def guide_lessons() -> dict[int, str]:
+    """The guide's section of each lesson («## Clase N: …»), by lesson number."""
+    parts = re.split(r"^## Clase (\d): .*$", GUIDE.read_text(encoding="utf-8"), flags=re.M)
+    pairs = zip(parts[1::2], parts[2::2], strict=True)
+    sections = {int(n): text.split("\n## ", 1)[0] for n, text in pairs}
+    assert sorted(sections) == list(range(1, len(SOLUTIONS) + 1))
+    return sections
+
+
+def headings(path: Path) -> set[str]:
+    lines = (line for c in nbformat.read(path, 4).cells if c.cell_type == "markdown"
+             for line in c.source.splitlines())  # fmt: skip
+    return {re.sub(r"^#+\s+", "", line).replace("`", "") for line in lines if line.startswith("#")}
+
+
+def duration(path: Path) -> str:
+    """What the lesson's own header says about its length («Duración: …», or after «de 6»)."""
+    header = " ".join(nbformat.read(path, 4).cells[0].source.split("\n\n")[1].split())
+    said = header.split("Duración: ", 1)[1] if "Duración: " in header else header.split(". ", 1)[1]
+    return said.strip("*").rstrip(".")
+
+
+def test_the_guide_gives_each_lesson_the_duration_the_lesson_gives():
+    for n, section in guide_lessons().items():
+        said = duration(SOLUTIONS[n - 1])
+        item = section.split("- **Duración:**", 1)[1].split("\n- ", 1)[0]
+        guide = " ".join(item.split())
+        assert guide.lower().startswith(said.lower()), (n, said, guide)
+
+
+def test_the_sections_the_guide_names_are_sections_of_that_lesson():
+    """A link «título» to a lesson names one of its headings; each lesson links only itself."""
+    named = 0
+    for n, section in guide_lessons().items():
+        text = re.sub(r"\s+", " ", section)
+        titles = headings(SOLUTIONS[n - 1])
+        for name, stem in re.findall(
+            r"\[(?:clase \d, )?«([^»]+)»\]\(\.\./solutions/(\w+)\.ipynb\)", text
+        ):
+            named += 1
+            assert stem == SOLUTIONS[n - 1].stem and name.replace("`", "") in titles, (n, name)
+        linked = set(re.findall(r"\]\(\.\./(?:lessons|solutions)/(\d\d_\w+)\.ipynb\)", section))
+        assert linked == {SOLUTIONS[n - 1].stem}, (n, linked)
+    assert named >= 25
+
+
+def test_the_guide_lists_each_lessons_exercises_and_their_points():
+    counts = {}
+    for n, section in guide_lessons().items():
+        line = " ".join(section.split("- **Ejercicios:**", 1)[1].split("\n- ", 1)[0].split())
+        listed = [int(k) for k in re.findall(r"(?:^|; )(\d+) ", line)]
+        counts[n] = checks(SOLUTIONS[n - 1])
+        assert listed == list(range(1, counts[n] + 1)), (n, line)
+    said = re.search(
+        r"\((\d+) por clase; (\d+) en la clase (\d)\)", GUIDE.read_text(encoding="utf-8")
+    )
+    usual, other, lesson = map(int, said.groups())
+    assert counts == {n: other if n == lesson else usual for n in counts}
+
+
+def test_the_guide_grades_with_the_readmes_commands():
+    text = GUIDE.read_text(encoding="utf-8")
+    blocks = re.findall(r"^```bash\n(.*?)^```$", text, re.S | re.M)
+    commands = [
+        argv for b in blocks for ln in b.splitlines() if (argv := shlex.split(ln, comments=True))
+    ]
+    assert commands == readme_commands()
+
+
+def test_the_lesson_the_guide_calls_the_longest_single_session_one_is():
+    """«Es la más larga de las clases de una sesión» (lesson 2): words of Markdown."""
+
+    def words(path: Path) -> int:
+        return sum(
+            len(c.source.split()) for c in nbformat.read(path, 4).cells if c.cell_type == "markdown"
+        )
+
+    sections = guide_lessons()
+    longest = [n for n, s in sections.items() if "la más larga de las\n  clases de una sesión" in s]
+    single = [n for n in sections if "una sesión de clase" in duration(SOLUTIONS[n - 1])]
+    assert longest == [max(single, key=lambda n: words(SOLUTIONS[n - 1]))]
