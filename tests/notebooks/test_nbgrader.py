@@ -355,8 +355,15 @@ def test_course_py_lab_hides_nbgrader_from_students_and_shows_it_to_teachers(tmp
                 "@jupyter/nbgrader" in [e["name"] for e in config["federated_extensions"]],
                 status(f"{url}/formgrader?token={token}"),
             )
-    # (lab extension disabled, installed, the teacher's grading page)
-    assert seen == {"alumnos": (True, True, 404), "docente": (False, True, 200)}
+        log = (tmp_path / user / f"lab-{user}.log").read_text(errors="replace")
+        # the student's log has no nbgrader lines; the teacher's nbgrader finds its config
+        seen[user] += ("nbgrader" in log, "No nbgrader_config.py" in log)
+    # (lab extension disabled, installed, the teacher's grading page, nbgrader in the log,
+    # "No nbgrader_config.py file found" in the log)
+    assert seen == {
+        "alumnos": (True, True, 404, False, False),
+        "docente": (False, True, 200, True, False),
+    }, seen
 
 
 # --- the teacher's guide (docs/guia_docente.md) says what the lessons say --------------------
