@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Set up and run the course with nothing but Python >= 3.10.
 
-    python3 course.py lab         # set up what a student needs, open JupyterLab (lessons/ first)
+    python3 course.py lab             # set up a student's JupyterLab, open it (lessons/ first)
     python3 course.py lab --docente   # the same with nbgrader's teacher menus (docente/)
     python3 course.py nbgrader ...    # nbgrader on docente/, e.g. generate_assignment l01
-    python3 course.py test        # add the test tooling to .venv, run every test (what CI runs)
-    python3 course.py notebooks   # re-execute solutions/, re-derive lessons/ (authors)
-    python3 course.py lock        # re-resolve constraints/py3.*.txt (authors)
-    python3 course.py site        # build build/site/: the lessons as a static website
-    python3 course.py lite        # build build/lite/: the course in the browser (JupyterLite)
+    python3 course.py test            # add the test tooling, run every test (what CI runs)
+    python3 course.py notebooks       # re-execute solutions/, re-derive lessons/ (authors)
+    python3 course.py lock            # re-resolve constraints/py3.*.txt (authors)
+    python3 course.py site            # build build/site/: the lessons as a static website
+    python3 course.py lite            # build build/lite/: the course in the browser (JupyterLite)
 
 .venv gets two editable installs: the library (codecbox, ./pyproject.toml) and the
 course's support code (curso, ./curso/pyproject.toml), with every package pinned by
