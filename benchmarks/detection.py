@@ -446,7 +446,7 @@ def report_speed(
                 f"{rate_d[name] / peer_d:.2f}×" if peer_d else "—",
             ]
         )
-    return table(
+    overall = table(
         [
             "detector",
             "snippets/s",
@@ -458,6 +458,22 @@ def report_speed(
         ],
         rows,
     )
+    return overall + "\n\nPer snippet length (items/s, the same calls):\n\n" + speed_by_length(
+        snips, runs_s
+    )
+
+
+def speed_by_length(snips: Sequence[Item], runs: dict[str, Run]) -> str:
+    """Snippets/s of each detector at each length, from the times of the same run."""
+    lengths = sorted({i.length for i in snips})
+    rows = []
+    for length in lengths:
+        at = [k for k, i in enumerate(snips) if i.length == length]
+        row = [str(length)]
+        for run in runs.values():
+            row.append(f"{len(at) / max(sum(run.seconds[k] for k in at), 1e-9):,.0f}")
+        rows.append(row)
+    return table(["length", *runs], rows)
 
 
 def list_wrong(items: Sequence[Item], run: Run, top: int) -> str:

@@ -26,7 +26,7 @@ from collections import _count_elements  # type: ignore[attr-defined]  # (Counte
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from operator import mul
+from operator import add, mul
 from typing import Any, Literal, NamedTuple, Protocol
 
 from codecbox import guessing
@@ -775,8 +775,9 @@ def _summed(table: Any, counted: bytes | list[Any] | dict[Any, int]) -> int:
 
 @lru_cache(maxsize=65536)
 def _least(key: str) -> int:
-    """:func:`codecbox.guessing.least_cost` in 1/128 points."""
-    return round(guessing.least_cost(key) * _SCALE)
+    """:func:`codecbox.guessing.least_cost` in 1/128 points; 0 for a pair with a NUL (what
+    :attr:`_Plan.folded_columns` holds for a byte the letter rule leaves out)."""
+    return 0 if "\0" in key else round(guessing.least_cost(key) * _SCALE)
 
 
 def _packed(parts: Iterable[int]) -> int:
@@ -838,6 +839,11 @@ class _Plan:
             if fold is not None
             else tuple(None if ch is None else guessing.fold_char(ch) for ch in page)
             for fold, page in zip(self.folding, chars, strict=True)
+        )
+        #: For each byte above 127, what the letter rule reads of it in every page (a NUL
+        #: where nothing: a combining mark, an undefined byte).
+        self.folded_columns = tuple(
+            tuple(f[b] or "\0" for f in self.folded) if b > 127 else () for b in range(256)
         )
         #: The least the letter rule takes for the letter of each byte (1/128 points), by page.
         self.least = tuple(
@@ -982,10 +988,8 @@ class _Plan:
         first, second = pair
         least = 0
         if first > 127 and second > 127:
-            least = _packed(
-                _least(f[first] + f[second]) if f[first] and f[second] else 0  # type: ignore[operator]
-                for f in self.folded
-            )
+            columns = self.folded_columns
+            least = _packed(map(_least, map(add, columns[first], columns[second])))
         self.pair_least[pair] = least
         keys = zip(self.columns[first], self.columns[second], strict=True)
         self.pairs[pair] = _packed(map(_PAIR_PARTS.__getitem__, keys))

@@ -271,6 +271,18 @@ class _Letters:
             for first, langs in self.slots.values()
         )
         self.vectors: dict[str, int] = {}
+        #: A letter or a pair -> (field, script, share) of each language that has it:
+        #: a vector is the script's vector of letters (or pairs) no language uses, those fields
+        #: changed (most keys are in a few languages; a script has up to 33).
+        self.found: dict[str, list[tuple[int, str, float]]] = {}
+        #: script -> the sum of 1 << 32 * field over its fields
+        self.ones: dict[str, int] = {}
+        for script, (first, langs) in self.slots.items():
+            self.ones[script] = sum(1 << (32 * field) for field in range(first, first + len(langs)))
+            for field, lang in enumerate(langs, first):
+                for shares in (self.letters[lang], self.pairs.get(lang, {})):
+                    for key, share in shares.items():
+                        self.found.setdefault(key, []).append((field, script, share))
 
     def vector(self, key: str) -> int:
         """The integer of a letter (lower case) or of a pair of neighbours."""
@@ -280,17 +292,18 @@ class _Letters:
         script = _script(key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1])
         found = 0
         if script in self.slots:
-            first, langs = self.slots[script]
             if len(key) == 1:
-                shares = [self.letters[lang].get(key, 0.0) for lang in langs]
                 weight, common = LETTER_WEIGHT, COMMON_LETTER[script]
                 rare = PENALTIES["letter no language uses"]
             else:
-                shares = [self.pairs.get(lang, {}).get(key, 0.0) for lang in langs]
                 weight, common, rare = PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR
-            for field, share in enumerate(shares, first):
-                points = weight * math.log10(share / common) if share else rare
-                found |= round(-_UNIT * min(0.0, max(rare, points))) << (32 * field)
+            unused = round(-_UNIT * rare)  # (the field of a language without the key)
+            found = unused * self.ones[script]
+            for field, where, share in self.found.get(key, ()):
+                if where == script and share:
+                    points = weight * math.log10(share / common)
+                    used = round(-_UNIT * min(0.0, max(rare, points)))
+                    found += (used - unused) << (32 * field)
         self.vectors[key] = found
         return found
 
