@@ -364,3 +364,59 @@ def test_packed_fields_agree_on_any_byte_order() -> None:
     plan = _default_plan()
     some = list(range(1, len(plan.encodings) + 1))
     assert list(plan._unpack(_packed(some))) == some
+
+
+def _vector_by_definition(key: str) -> int:
+    """The letter rule's integer of a letter or a pair as guessing.LETTER_WEIGHT defines it:
+    one field per language of the key's script, its share looked up in each."""
+    import math
+
+    from codecbox import guessing
+
+    model = guessing._letters()
+    first_char = key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1]
+    script = guessing._script(first_char)
+    found = 0
+    if script in model.slots:
+        first, langs = model.slots[script]
+        if len(key) == 1:
+            shares = [model.letters[lang].get(key, 0.0) for lang in langs]
+            weight, common = guessing.LETTER_WEIGHT, guessing.COMMON_LETTER[script]
+            rare = guessing.PENALTIES["letter no language uses"]
+        else:
+            shares = [model.pairs.get(lang, {}).get(key, 0.0) for lang in langs]
+            weight, common, rare = guessing.PAIR_WEIGHT, guessing.COMMON_PAIR, guessing.RARE_PAIR
+        for field, share in enumerate(shares, first):
+            points = weight * math.log10(share / common) if share else rare
+            found |= round(-guessing._UNIT * min(0.0, max(rare, points))) << (32 * field)
+    return found
+
+
+def test_letter_vectors_are_the_shares_of_every_language() -> None:
+    """The vectors built from the index of the languages that have a key (a cold-start
+    shortcut) are the ones the definition gives, for every letter and pair of the table, the
+    letters of every script and pairs no language has."""
+    from codecbox import guessing
+
+    model = guessing._Letters()  # (a fresh one: every vector computed here)
+    letters = [chr(c) for c in [*range(0x61, 0x7B), *range(0xC0, 0x250), *range(0x370, 0x700)]]
+    letters += [chr(c) for c in range(0xE01, 0xE5C)]
+    keys = {*model.found, *letters, *(a + b for a in letters[::7] for b in letters[::11])}
+    keys |= {" " + ch for ch in letters} | {ch + " " for ch in letters}
+    wrong = [k for k in sorted(keys) if model.vector(k) != _vector_by_definition(k)]
+    assert len(keys) > 20_000 and wrong == []
+
+
+def test_a_pairs_least_cost_is_each_pages() -> None:
+    """What a pair of bytes above 127 is packed with (the least the letter rule takes for it in
+    each page) is least_cost of that page's two folded characters, 0 where one has none."""
+    from codecbox import detection, guessing
+
+    plan = detection._default_plan()
+    for pair in (b"\xe1\xf1", b"\xc0\xe9", b"\x81\x8d", b"\xd7\xf0", b"\xfe\xff", b"\xa0\xe4"):
+        plan._pair(pair)
+        expected = []
+        for folded in plan.folded:
+            a, b = folded[pair[0]], folded[pair[1]]
+            expected.append(round(guessing.least_cost(a + b) * 128) if a and b else 0)
+        assert plan._unpack(plan.pair_least[pair]).tolist() == expected
