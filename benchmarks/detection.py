@@ -463,8 +463,10 @@ def report_speed(
         ],
         rows,
     )
-    return overall + "\n\nPer snippet length (items/s, the same calls):\n\n" + speed_by_length(
-        snips, runs_s
+    return (
+        overall
+        + "\n\nPer snippet length (items/s, the same calls):\n\n"
+        + speed_by_length(snips, runs_s)
     )
 
 

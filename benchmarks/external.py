@@ -197,7 +197,7 @@ def _item(source: str, name: str, codec: str, data: bytes, out: Loaded) -> None:
 def load(fetch_missing: bool = True) -> Loaded:
     """Every usable external file, in a fixed order, with the drops counted."""
     out = Loaded()
-    for key in SOURCES:
+    for key in ("chardet", "charset-normalizer"):  # the detection suites (ftfy's: repair.py)
         where, how = fetch(key) if fetch_missing else (None, "not fetched")
         if where is None:
             out.notes.append(f"{key}: skipped ({how})")
@@ -216,7 +216,7 @@ def load(fetch_missing: bool = True) -> Loaded:
                     out.dropped[f"chardet: no Python codec for {folder}"] += 1
                     continue
                 _item("chardet", f"{folder}/{path.name}", codec, path.read_bytes(), out)
-        else:
+        elif key == "charset-normalizer":
             test = (where / "tests" / "test_full_detection.py").read_text(encoding="utf-8")
             for fname, codec in re.findall(r"\('(sample-[^']+)', '([^']+)', '\w+'\)", test):
                 path = where / "data" / fname

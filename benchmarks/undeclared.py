@@ -300,7 +300,10 @@ def right(p: Page, guess: Guess) -> bool:
 
 
 def measure(
-    detect: Detect, items: Sequence[Page], repeat: int, clock: Callable[[], float] = time.perf_counter
+    detect: Detect,
+    items: Sequence[Page],
+    repeat: int,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[list[str], list[float]]:
     """The misses (page name -> answer) and pages/s of each run, timed by ``clock``."""
     speeds = []
