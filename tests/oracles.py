@@ -1,7 +1,8 @@
 """Reference oracles for lesson 6's detectors, shared by tests/lib and tests/course.
 
-``published_*`` is a literal transcription of lesson 6's published v2 (``char_score`` and
-``guess``), which ``curso.l06.detectors.guess_stdlib`` took over and ``guess_v2``
+``published_char_score`` is lesson 6's published v2 ``char_score`` as
+``curso.l06.listing`` transcribes it (and the lesson prints), ``published_guess`` its
+``guess``, which ``curso.l06.detectors.guess_stdlib`` took over and ``guess_v2``
 reproduces. The only changes: candidates and the decode function are parameters (so the
 prefix variant is the lesson's "use decode_prefix instead of b.decode inside guess"), and
 ``guess`` also returns the best score so that can be compared too. v1 was described in the
@@ -18,31 +19,7 @@ import unicodedata
 from hypothesis import strategies as st
 
 from curso.l06.detectors import DEFAULT_CANDIDATES
-
-
-def published_char_score(ch):
-    o = ord(ch)
-    if o < 0x80:
-        return 1.0 if (ch.isprintable() or ch in "\t\r\n") else -5.0
-    if 0x3041 <= o <= 0x30FF:
-        return 2.0  # kana
-    if 0xAC00 <= o <= 0xD7A3:  # hangul syllable
-        b = ch.encode("cp949")
-        return 2.0 if (b[0] >= 0xB0 and b[1] >= 0xA1) else -1.0  # rare outside KS X 1001
-    if 0x4E00 <= o <= 0x9FFF:
-        return 1.5  # kanji / hanja
-    if 0x3000 <= o <= 0x303F or 0xFF01 <= o <= 0xFF5E:
-        return 1.5
-    if 0x2010 <= o <= 0x2026:
-        return 1.0  # dashes, smart quotes
-    if 0xFF61 <= o <= 0xFF9F or 0x3131 <= o <= 0x318E:
-        return -1.0
-    cat = unicodedata.category(ch)
-    if cat in ("Cc", "Co", "Cn"):
-        return -5.0
-    if cat.startswith("L"):
-        return 1.0 if 0xC0 <= o <= 0xFF else 0.0
-    return 0.0
+from curso.l06.listing import char_score as published_char_score  # the lesson prints it
 
 
 def _strict(b, enc):
