@@ -167,13 +167,18 @@ def lab() -> Iterator[Lab]:
         f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
         "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: run commands, read models
     ]
-    env = {
-        **os.environ,
-        "PYTHONHASHSEED": "0",
-        "JUPYTER_CONFIG_DIR": str(tmp / "config"),
-        "JUPYTER_RUNTIME_DIR": str(runtime),
-        "JUPYTER_DATA_DIR": str(tmp / "data"),
-    }
+    # as `python3 course.py lab` starts it for a student: jupyter/alumnos/ first on
+    # JUPYTER_CONFIG_PATH (nbgrader's menus and server extensions off)
+    env = load_script("course.py", "_course_script").jupyter_env(
+        "alumnos",
+        {
+            **os.environ,
+            "PYTHONHASHSEED": "0",
+            "JUPYTER_CONFIG_DIR": str(tmp / "config"),
+            "JUPYTER_RUNTIME_DIR": str(runtime),
+            "JUPYTER_DATA_DIR": str(tmp / "data"),
+        },
+    )
     log_path = artifacts() / "lab-server.log"
     lab_: Lab | None = None
     with log_path.open("wb") as log:
