@@ -732,7 +732,7 @@ def plot(results: Results, case: Case | None = None, *, published: bool = True) 
             color = COLORS[i % len(COLORS)]
             series.append(Series(px, py, f"{column} (publicado)", color, hollow=True))
     what = "promedio de los 5 casos" if case is None else CASE_LABELS.get(cases[0], str(cases[0]))
-    title = "Acierto de la detección según el largo del texto"
+    title = "Acierto de la detección según la longitud del texto"
     header = ("% de aciertos", *(f"{n} car." for n in x))
     summary = Table(header, tuple(rows))
     return Plot(

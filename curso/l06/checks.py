@@ -67,7 +67,7 @@ def _worst_length(case: tuple[str, str], column: str) -> int:
 EXPLORER_QUESTIONS: dict[str, tuple[Callable[[], Any], str]] = {
     "coreano_v2": (
         lambda: _first_perfect(KO, "stdlib v2", DEFAULT_CANDIDATES),
-        "elige «Coreano, CP949» con el primer orden y ve subiendo el largo hasta que la fila "
+        "elige «Coreano, CP949» con el primer orden y ve subiendo la longitud hasta que la fila "
         "de stdlib v2 diga 200 de 200",
     ),
     "coreano_v2_cp949_primero": (
@@ -82,7 +82,7 @@ EXPLORER_QUESTIONS: dict[str, tuple[Callable[[], Any], str]] = {
     "eucjp_chardet_peor": (
         lambda: _worst_length(EUC, accuracy.CHARDET_LIST),
         "con «Japonés, EUC-JP» y el primer orden, anota los aciertos de chardet (con lista) en "
-        "cada largo: ¿dónde son menos? (más texto no siempre es mejor)",
+        "cada longitud: ¿dónde son menos? (más texto no siempre es mejor)",
     ),
 }
 

@@ -183,7 +183,7 @@ class AccuracyExplorer(LiveWidget):
         self.case_input = w.Dropdown(
             options=[(CASE_LABELS[c], c) for c in CASES], value=tuple(case), description="Caso:"
         )
-        self.length_input = w.Dropdown(options=list(LENGTHS), value=length, description="Largo:")
+        self.length_input = w.Dropdown(options=list(LENGTHS), value=length, description="Longitud:")
         orders = list(ORDERS)
         if tuple(order) not in orders:
             orders.append(tuple(order))

@@ -490,7 +490,7 @@ def _lesson5(widget: Any) -> tuple[Any, Callable[[Any], None]]:
 def _lesson6(widget: Any) -> tuple[Any, Callable[[Any], None]]:
     from curso.l06.explorer import accuracy_explorer, counts
 
-    _select(widget, "Largo:").select_option(label="8")
+    _select(widget, "Longitud:").select_option(label="8")
     expected = accuracy_explorer()
     expected.length_input.value = 8
 

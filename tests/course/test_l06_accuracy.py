@@ -415,7 +415,7 @@ def test_plot(small_results):
     cited_4 = 100 * sum(cited_count("stdlib v1", c, 4) for c in CASES) / (5 * n)
     assert published.y[0] == pytest.approx(cited_4)
     assert shown.description().startswith(
-        "Gráfico «Acierto de la detección según el largo del texto»: % de aciertos (promedio "
+        "Gráfico «Acierto de la detección según la longitud del texto»: % de aciertos (promedio "
         "de los 5 casos) según caracteres por muestra (escala logarítmica); leyenda: stdlib v1,"
     )
     one = accuracy.plot(small_results, case=("ko", "cp949"), published=False)
