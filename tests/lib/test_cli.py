@@ -384,8 +384,8 @@ def test_an_interrupted_convert_leaves_nothing_behind(tmp_path, signum):
             break
         except subprocess.TimeoutExpired:
             # The signal landed after the interpreter's last check and before the blocking
-            # open() of the FIFO began: its flag is set, but open() never returns (failed 2 CI
-            # CI test runs on 2026-12-03). A second signal, as a second Ctrl-C, interrupts open();
+            # open() of the FIFO began: its flag is set, but open() never returns (2 of 12 CI
+            # test runs on 2026-12-03). A second signal, as a second Ctrl-C, interrupts open();
             # the two make one KeyboardInterrupt (or one _Stopped).
             child.send_signal(signum)
     else:
