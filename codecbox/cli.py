@@ -435,7 +435,12 @@ def _epilog(command: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``codecbox`` argument parser (argparse, from the standard library)."""
+    """The ``codecbox`` argument parser (argparse, from the standard library).
+
+    >>> args = build_parser().parse_args(["detect", "pedidos.csv"])
+    >>> args.command, args.files
+    ('detect', ['pedidos.csv'])
+    """
     from codecbox import __version__
 
     formatter = partial(argparse.RawDescriptionHelpFormatter, max_help_position=30)
@@ -1582,7 +1587,20 @@ def _signals() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``codecbox`` command; returns the exit status."""
+    """Run the ``codecbox`` command; returns the exit status.
+
+    0 when every file was read, 1 on an error, 3 when ``fix`` repaired something (see
+    ``codecbox --help``)::
+
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> (folder / "a.txt").write_bytes("año".encode("utf-8"))
+        4
+        >>> main(["detect", str(folder / "a.txt")]) == 0  # prints the file and its encoding
+        ... # doctest: +ELLIPSIS
+        /.../a.txt: UTF-8 (valid UTF-8)...
+        True
+    """
     _console_safety()
     parser = build_parser()
     args = parser.parse_args(argv)

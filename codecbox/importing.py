@@ -250,7 +250,16 @@ def import_stream(
     does not grow with its size (:func:`~codecbox.streaming.decide_stream`; ``head``: its
     first bytes, if already read): a :class:`~codecbox.streaming.Scanned` to decode
     strictly from byte ``skip`` (its ``replaced`` bytes fail that), or the
-    :class:`Quarantined` reason (with no ``path``: nothing is moved)."""
+    :class:`Quarantined` reason (with no ``path``: nothing is moved).
+
+    >>> import io
+    >>> scanned = import_stream(io.BytesIO("Muñoz;año\\n".encode("cp1252")), declared="cp1252")
+    >>> scanned.encoding.name, scanned.rule.value, scanned.skip, scanned.replaced
+    ('windows-1252', 'declared', 0, 0)
+    >>> import_stream(io.BytesIO(b"\\x89PNG\\r\\n\\x1a\\n" + bytes(64))).reason
+    ... # doctest: +ELLIPSIS
+    'binary data...'
+    """
     from codecbox.streaming import decide_stream
 
     options = (declared, origin, origins, candidates, min_sample, detector)
@@ -312,6 +321,18 @@ def import_file(
     A file whose encoding was guessed, or that nothing could decide, is moved into
     ``quarantine`` (when given) without overwriting anything there; the result's
     ``path`` says where it is now. Errors name the file and the byte offset.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "ok.csv").write_bytes("año;niño\\n".encode("utf-8"))
+    11
+    >>> import_file(folder / "ok.csv").how
+    'UTF-8 (valid UTF-8)'
+    >>> (folder / "old.csv").write_bytes("Muñoz;año\\n".encode("cp1252"))
+    10
+    >>> moved = import_file(folder / "old.csv", quarantine=folder / "quarantine")
+    >>> moved.reason, moved.path.relative_to(folder).as_posix()
+    ('no candidate list: not guessing', 'quarantine/old.csv')
     """
     if not isinstance(path, str | os.PathLike) or isinstance(path, bytes):
         raise TypeError(f"import_file() takes a path, not {type(path).__name__}")

@@ -69,7 +69,15 @@ def _path(value: object, what: str = "path") -> str:
 
 
 def read_chunks(path: StrPath, chunk_size: int = 65536) -> Iterator[bytes]:
-    """Yield the bytes of ``path`` in pieces of ``chunk_size`` (the last one may be shorter)."""
+    """Yield the bytes of ``path`` in pieces of ``chunk_size`` (the last one may be shorter).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> path.write_bytes(b"0123456789")
+    10
+    >>> list(read_chunks(path, chunk_size=4))
+    [b'0123', b'4567', b'89']
+    """
     if chunk_size < 1:
         raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
     name = _path(path)
@@ -226,6 +234,10 @@ def remove_stale_temporaries(folder: StrPath, name: str = "*") -> list[Path]:
     A process killed by SIGKILL (or SIGTERM, which Python does not turn into an exception)
     cannot delete its ``.<destination>.codecbox-<pid>-<random>.tmp``; this removes those
     whose process is no longer running (on POSIX; elsewhere none) and returns their paths.
+
+    >>> import tempfile
+    >>> remove_stale_temporaries(tempfile.mkdtemp())  # an empty folder: nothing to remove
+    []
     """
     removed = []
     for tmp in Path(_path(folder, "folder")).glob(f".{name}.codecbox-*-*.tmp"):
@@ -251,6 +263,13 @@ def write_atomic(
     folder, or writes ``path`` again (:func:`remove_stale_temporaries`).
     An existing ``path`` keeps its permission bits; a new one gets ``mode``, or ``0o666``
     minus the umask. Errors name ``path``.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> write_atomic(folder / "a.txt", "año".encode("utf-8"))
+    >>> write_atomic(folder / "a.txt", lambda f: f.write(b"ni\\xc3\\xb1o"))
+    >>> (folder / "a.txt").read_text(encoding="utf-8"), sorted(p.name for p in folder.iterdir())
+    ('niño', ['a.txt'])
     """
     import secrets  # on use: it imports hmac and hashlib, some 4 ms of start-up
 
@@ -337,6 +356,16 @@ def transcode(
     A :class:`DecodeError` names the file and the byte offset, an :class:`EncodeError` the
     character offset. ``errors`` applies to decoding and encoding. ``progress`` is called
     with the size of each chunk read (a progress bar's ``update``).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "old.csv").write_bytes("Muñoz;año\\n".encode("cp1252"))
+    10
+    >>> report = transcode(folder / "old.csv", folder / "new.csv", "windows-1252")
+    >>> report.bytes_read, report.chars, report.bytes_written
+    (10, 10, 12)
+    >>> (folder / "new.csv").read_text(encoding="utf-8")
+    'Muñoz;año\\n'
     """
     source = resolve(source_encoding)
     goal = resolve(target)
@@ -497,7 +526,16 @@ def sniff_file(
     default: str | Encoding = DEFAULT_ENCODING,
 ) -> Guess:
     """:func:`sniff` on the file at ``path``, reading at most ``max(max_bytes, 4) + 1``
-    bytes whatever its size."""
+    bytes whatever its size.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.csv"
+    >>> path.write_bytes("\\ufeffaño;niño\\n".encode("utf-8"))
+    14
+    >>> guess = sniff_file(path)
+    >>> guess.encoding.name, guess.rule.value, guess.confident
+    ('UTF-8', 'BOM', True)
+    """
     name = _path(path)
 
     def read(size: int) -> bytes:

@@ -179,7 +179,12 @@ _BY_NAME = {r.name: r for r in TABLE}
 
 
 def record(name: str) -> Record:
-    """The record of the encoding called ``name`` in :data:`TABLE` (KeyError if none)."""
+    """The record of the encoding called ``name`` in :data:`TABLE` (KeyError if none).
+
+    >>> r = record("windows-1252")
+    >>> r.python, r.exact, r.width, r.ascii
+    ('cp1252', 'whatwg-windows-1252', 1, True)
+    """
     return _BY_NAME[name]
 
 
