@@ -8,6 +8,11 @@ in strict and in non-strict SQL mode, and reads back what was stored with
 ``CHAR_LENGTH`` (characters) and ``LENGTH`` (bytes). :data:`DOCUMENTED` is the same
 table written from MariaDB's documentation, each row with its sources, so that the test
 can compare what the server does with what the manual says.
+
+:func:`collations` is the lesson's optional part on collations: which ones take ``ñ`` for
+``n`` (in a comparison, an ``ORDER BY`` and a ``UNIQUE`` column). :data:`STORED_COLLATIONS`
+is a real run's result, shown where no server can be started (and compared with a live run
+by the test where one can).
 """
 
 from __future__ import annotations
@@ -32,15 +37,21 @@ from curso.render import Table, visible
 
 __all__ = [
     "CHARSETS",
+    "COLLATIONS",
     "DOCUMENTED",
     "IN_BROWSER",
     "MODES",
+    "STORED_COLLATIONS",
+    "STORED_VERSION",
+    "Collation",
     "Row",
     "Server",
     "available",
+    "collations",
     "experiment",
     "server",
     "tabla",
+    "tabla_colaciones",
 ]
 
 HOST = "127.0.0.1"
@@ -437,4 +448,83 @@ def tabla(rows: list[Row], caption: str = "") -> Table:
         tuple(body),
         caption=caption,
         align="llllllrr",
+    )
+
+
+# --- collations: is ñ an n? ---------------------------------------------------------------
+
+#: The utf8mb4 collations compared: MariaDB 10.11's default for utf8mb4, its Unicode (UCA
+#: 14.0.0) accent-insensitive one, the two Spanish ones, and the binary one (code points).
+COLLATIONS: tuple[str, ...] = (
+    "utf8mb4_general_ci",
+    "utf8mb4_uca1400_ai_ci",
+    "utf8mb4_spanish_ci",
+    "utf8mb4_uca1400_spanish_ai_ci",
+    "utf8mb4_bin",
+)
+#: The words stored in a ``UNIQUE`` column of each collation, in this order.
+WORDS: tuple[str, ...] = ("oca", "ñu", "nube")
+#: The word inserted next: the same as «ñu» where ñ is n.
+TWIN = "nu"
+
+
+@dataclass(frozen=True)
+class Collation:
+    """What one collation says: whether ``'año' = 'ano'``, the order of :data:`WORDS`, and
+    what inserting :data:`TWIN` into the ``UNIQUE`` column that holds them does
+    («guardado» or «error 1062», duplicate key)."""
+
+    name: str
+    ano_is_año: bool
+    order: tuple[str, ...]
+    twin: str
+
+
+def collations(server: Server) -> list[Collation]:
+    """Each of :data:`COLLATIONS` on a live server."""
+    rows = []
+    with server.connect("utf8mb4") as conn, conn.cursor() as cursor:
+        cursor.execute("CREATE DATABASE IF NOT EXISTS curso")
+        cursor.execute("USE curso")
+        for number, name in enumerate(COLLATIONS):
+            table = f"colacion{number}"
+            cursor.execute(f"DROP TABLE IF EXISTS {table}")
+            cursor.execute(
+                f"CREATE TABLE {table} (v VARCHAR(10) CHARACTER SET utf8mb4 COLLATE {name}"
+                " UNIQUE) ENGINE=InnoDB"
+            )
+            cursor.executemany(f"INSERT INTO {table} (v) VALUES (%s)", [(w,) for w in WORDS])
+            cursor.execute(f"SELECT 'año' = 'ano' COLLATE {name}")
+            (same,) = cursor.fetchone()
+            cursor.execute(f"SELECT v FROM {table} ORDER BY v")
+            order = tuple(str(v) for (v,) in cursor.fetchall())
+            try:
+                cursor.execute(f"INSERT INTO {table} (v) VALUES (%s)", (TWIN,))
+                twin = "guardado"
+            except pymysql.err.IntegrityError as error:
+                twin = f"error {error.args[0]}"
+            rows.append(Collation(name, bool(same), order, twin))
+    return rows
+
+
+#: The server :data:`STORED_COLLATIONS` was measured on.
+STORED_VERSION = "10.11.19-MariaDB-0+deb12u1"
+#: :func:`collations` on :data:`STORED_VERSION`, for where no server can be started (a
+#: browser, a computer without MariaDB); tests/course/test_l05_mariadb.py compares it with a
+#: live run.
+STORED_COLLATIONS: list[Collation] = [
+    Collation("utf8mb4_general_ci", True, ("ñu", "nube", "oca"), "error 1062"),
+    Collation("utf8mb4_uca1400_ai_ci", True, ("ñu", "nube", "oca"), "error 1062"),
+    Collation("utf8mb4_spanish_ci", False, ("nube", "ñu", "oca"), "guardado"),
+    Collation("utf8mb4_uca1400_spanish_ai_ci", False, ("nube", "ñu", "oca"), "guardado"),
+    Collation("utf8mb4_bin", False, ("nube", "oca", "ñu"), "guardado"),
+]
+
+
+def tabla_colaciones(rows: list[Collation], caption: str = "") -> Table:
+    """The collations as a table (Spanish)."""
+    return Table(
+        ("colación", "'año' = 'ano'", "ORDER BY", f"INSERT '{TWIN}' (UNIQUE, ya está 'ñu')"),
+        tuple((r.name, "sí" if r.ano_is_año else "no", ", ".join(r.order), r.twin) for r in rows),
+        caption=caption,
     )

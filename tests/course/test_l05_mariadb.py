@@ -69,3 +69,18 @@ def test_documented_rows_cite_their_sources() -> None:
     # the sources are not part of the comparison
     row = mariadb.DOCUMENTED[0]
     assert row == mariadb.Row(*[getattr(row, f) for f in mariadb.Row.__dataclass_fields__][:8])
+
+
+def test_live_collations_match_the_stored_run() -> None:
+    """The result the lesson shows where there is no server (a browser, a computer without
+    MariaDB) is what a live server gives: ñ = n in general_ci and uca1400_ai_ci, not in the
+    Spanish ones nor bin; the order of the words; the UNIQUE column's duplicate."""
+    with mariadb.server() as server:
+        live = mariadb.collations(server)
+    assert_gone(server)
+    print(mariadb.tabla_colaciones(live, f"MariaDB {server.version}"))
+    assert [c.name for c in live] == list(mariadb.COLLATIONS)
+    assert live == mariadb.STORED_COLLATIONS
+    # the second run of a lesson's cell starts from nothing: the same answer
+    with mariadb.server() as server:
+        assert mariadb.collations(server) == live
