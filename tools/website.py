@@ -14,7 +14,9 @@ offline. Pages:
   table of contents of the page built from its headings;
 * ``docs/NAME.html``: each Markdown page ``docs/NAME.md`` (the teacher's guide, the
   glossary), rendered as a one-cell notebook so it looks like the lessons, listed on the
-  index.
+  index;
+* ``api/codecbox.html`` and ``api/codecbox/MODULE.html``: the library's API reference, made
+  from its docstrings by pdoc (``tools/apidoc.py``), linked from the index.
 
 Links between notebooks (``03_normalizacion.ipynb#…``, and from a Markdown page
 ``../lessons/03_normalizacion.ipynb#…``) become links between pages. The
@@ -42,12 +44,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import apidoc
 from folders import replace_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "site"
 KINDS = ("lessons", "solutions")
 DOCS = "docs"
+#: The folder of the API reference (``tools/apidoc.py``) inside the site.
+API = "api"
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 #: The lab template without the scripts fetched from a CDN (no math, no live widgets).
@@ -231,6 +236,8 @@ soluciones de los ejercicios están en una página aparte.</p>
 </ul>
 <h2 id="paginas">Más páginas</h2>
 <ul class="curso-docs">{docs}</ul>
+<p>La biblioteca: <a href="{API}/{apidoc.START}">referencia de la API de codecbox</a> (en
+inglés, como la biblioteca), hecha con sus docstrings, cuyos ejemplos se ejecutan como tests.</p>
 </main>
 </body>
 </html>
@@ -257,6 +264,7 @@ def build(out: Path = DEFAULT_OUT) -> Path:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(body, encoding="utf-8", newline="\n")
         (tmp / "index.html").write_text(index_page(pages), encoding="utf-8", newline="\n")
+        apidoc.build(tmp / API)
         tmp.chmod(0o755)
         for path in tmp.rglob("*"):
             path.chmod(0o755 if path.is_dir() else 0o644)

@@ -13,6 +13,7 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
+import apidoc
 import pytest
 import website
 
@@ -95,7 +96,7 @@ def test_index_lists_the_six_lessons_in_spanish(site_page, site_url: str) -> Non
     assert site_page.locator("ul.curso-contents > li").count() == 6
 
 
-def test_every_internal_link_works(site_page, site_url: str) -> None:
+def test_every_internal_link_works(site_page, site_url: str, site_dir: Path) -> None:
     """Crawl from the index; every link to the site must resolve, anchors included."""
     ids: dict[str, set[str]] = {}
     links: dict[str, set[str]] = {}
@@ -123,8 +124,16 @@ def test_every_internal_link_works(site_page, site_url: str) -> None:
                 fragment = href.split("#", 1)[1]
                 found = fragment in ids[target] or urllib.parse.unquote(fragment) in ids[target]
                 assert found, f"no anchor {fragment!r} in {target}"
-    # the index, six lessons, six solutions and the Markdown pages (the teacher's guide...)
-    assert len(ids) == 13 + len(website.doc_pages())
+    # the index, six lessons, six solutions, the Markdown pages (the teacher's guide...) and
+    # the API reference's pages (its index.html only redirects to codecbox.html: not linked)
+    api = sorted(
+        site_url + page.relative_to(site_dir).as_posix()
+        for page in (site_dir / website.API).rglob("*.html")
+        if page.name != "index.html"
+    )
+    assert len(api) == len(apidoc.modules())
+    assert len(ids) == 13 + len(website.doc_pages()) + len(api)
+    assert set(api) <= set(ids)
     assert checked > 200
     print(f"site: {len(ids)} pages, {checked} distinct internal links checked")
 
