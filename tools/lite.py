@@ -24,11 +24,14 @@ and the built site needs no network:
   ``curso.paths.data_dir()`` finds it.
 
 Downloads are cached in ``curso.paths.cache_dir() / "lite"``; a second build needs no
-network. The lessons are lite-only copies (``lessons/`` is not changed) with one cell added
-at the top that installs the course with ``%pip install`` (piplite, from the wheels shipped
-in the site; the package index is never asked), and a note that says so and that the site
-has neither ``solutions/`` nor a ``data/`` folder, which the lessons' text names. The copies
-have no stored outputs.
+network. The site's files have the course's folders, so that what the lessons' text names
+is there and every relative link works as it does in JupyterLab (:data:`FOLDERS`):
+``lessons/`` and ``solutions/`` hold lite-only copies of the notebooks (the checkout's are not
+changed) with one cell added at the top that installs the course with ``%pip install``
+(piplite, from the wheels shipped in the site; the package index is never asked) and a note
+that says so; the copies have no stored outputs. ``docs/`` holds the glossary every lesson
+links to (``../docs/glosario.md``), and ``data/`` the course's data files (all but the
+cache), for the student to open: the lessons read the copy inside the curso wheel.
 
 What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
 all six lessons, to the end. Lessons 2, 4 and 5 needed things a browser lacks:
@@ -118,8 +121,14 @@ LESSON_WHEELS: dict[str, tuple[str, ...]] = {
     "06": ("chardet", "charset-normalizer"),
 }
 INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_widgets"
-#: The folders of ``data/`` that go into the site (inside the curso wheel): all but the cache.
+#: The folders of ``data/`` that go into the site (inside the curso wheel, and as the folder
+#: ``data/`` of its files): all but the cache.
 DATA_SKIP = ("cache",)
+#: The course's folders in the site's files, as in the checkout: the lessons and their
+#: solutions (lite copies), the Markdown pages of ``docs/`` the lessons link to, and ``data/``.
+FOLDERS = ("lessons", "solutions", "docs", "data")
+#: The pages of ``docs/`` in the site: the glossary (the teacher's guide is for the web site).
+DOCS = ("glosario.md",)
 PACKAGE_DATA = 'curso = ["py.typed"]'
 PACKAGE_DATA_LITE = 'curso = ["py.typed", "data/**/*"]'
 #: Lessons 2 and 4 run ``python -m codecbox fix`` and ``import`` with subprocess; a browser has
@@ -221,6 +230,16 @@ LITE_CELLS: dict[tuple[str, str], tuple[str, str | None]] = {
     ("06", 'iconv = shutil.which("iconv")'): (ICONV_NOTE, None),
     ("06", "instalado = php.available()"): (PHP_NOTE, None),
 }
+#: The first note of every copy.
+LITE_NOTE = (
+    "**En el navegador (JupyterLite).** Esta copia de la clase se ejecuta sin instalar nada: "
+    "la celda de abajo instala `codecbox` y el código del curso desde las ruedas que vienen "
+    "con el sitio. Ejecútala primero (o *Run → Run All Cells*). El sitio tiene las carpetas "
+    "del curso, como en JupyterLab: `lessons/` (las clases), `solutions/` (las mismas clases "
+    "resueltas), `docs/` (el glosario) y `data/` (los datos de las clases, para que los abras "
+    "y los mires; el código del curso lee su propia copia, que viaja dentro de él: "
+    "`curso.paths.data_dir()` dice dónde)."
+)
 CORE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -409,15 +428,7 @@ def lite_notebook(source: Path, dest: Path, number: str) -> None:
             cell.source = lite_source(number, cell.source)
         cells.append(cell)
     install = " ".join((INSTALL, *LESSON_WHEELS.get(number, ())))
-    note = nbformat.v4.new_markdown_cell(
-        "**En el navegador (JupyterLite).** Esta copia de la clase se ejecuta sin instalar "
-        "nada: la celda de abajo instala `codecbox` y el código del curso desde las ruedas "
-        "que vienen con el sitio. Ejecútala primero (o *Run → Run All Cells*). Este sitio "
-        "trae solo las seis clases: la carpeta `solutions/` que nombra la clase no está aquí "
-        "(las soluciones vienen con el curso completo), y la carpeta `data/` del curso viaja "
-        "dentro de su código: `curso.paths.data_dir()` dice dónde.",
-        id="lite-note",
-    )
+    note = nbformat.v4.new_markdown_cell(LITE_NOTE, id="lite-note")
     cells[1:1] = [note, nbformat.v4.new_code_cell(install, id="lite-install")]
     nb.cells = cells
     nb.metadata["kernelspec"] = {
@@ -426,6 +437,21 @@ def lite_notebook(source: Path, dest: Path, number: str) -> None:
         "name": "python",
     }
     nbformat.write(nb, dest)
+
+
+def copy_contents(contents: Path, lessons: tuple[str, ...]) -> None:
+    """The site's files (:data:`FOLDERS`): the notebooks of ``lessons`` from ``lessons/`` and
+    ``solutions/`` as lite copies, the pages :data:`DOCS` and ``data/`` without the cache."""
+    for kind in FOLDERS[:2]:
+        (contents / kind).mkdir()
+        for number in lessons:
+            (source,) = (ROOT / kind).glob(f"{number}_*.ipynb")
+            lite_notebook(source, contents / kind / source.name, number)
+    (contents / "docs").mkdir()
+    for name in DOCS:
+        shutil.copy2(ROOT / "docs" / name, contents / "docs" / name)
+    skip = shutil.ignore_patterns(*DATA_SKIP, "*.pyc", "__pycache__")
+    shutil.copytree(ROOT / "data", contents / "data", ignore=skip)
 
 
 def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:
@@ -484,9 +510,7 @@ def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:
             },
         }
         (lite_dir / "jupyter-lite.json").write_text(json.dumps(settings, indent=2))
-        for number in lessons:
-            (source,) = (ROOT / "lessons").glob(f"{number}_*.ipynb")
-            lite_notebook(source, contents / source.name, number)
+        copy_contents(contents, lessons)
         run(
             sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
             "--contents", contents, "--output-dir", site, "--no-sourcemaps",

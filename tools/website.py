@@ -19,7 +19,8 @@ offline. Pages:
   from its docstrings by pdoc (``tools/apidoc.py``), linked from the index.
 
 Links between notebooks (``03_normalizacion.ipynb#…``, and from a Markdown page
-``../lessons/03_normalizacion.ipynb#…``) become links between pages. The
+``../lessons/03_normalizacion.ipynb#…``) become links between pages, and so do the links to a
+Markdown page (``../docs/glosario.md`` in every lesson: ``../docs/glosario.html``). The
 plots are embedded SVG images (an ``<img>`` with a data URI and its ``alt``). The widgets'
 stored outputs carry no widget state, so each shows its plain-text view (``text/plain``),
 the one a reader without a kernel can use.
@@ -77,6 +78,10 @@ HEADING = re.compile(r'<h([1-3]) id="([^"]+)">(.*?)<a class="anchor-link"', re.S
 #: A link inside a heading (a Markdown page's «… (clase 1)»): not repeated inside the toc's link.
 LINK_TAG = re.compile(r"</?a\b[^>]*>")
 NB_LINK = re.compile(r'href="((?:\.\./(?:lessons|solutions)/)?\d\d_[A-Za-z0-9_]+)\.ipynb(#[^"]*)?"')
+#: A link to a Markdown page of docs/: ``../docs/glosario.md`` from a notebook (the form every
+#: lesson uses, which JupyterLab opens from lessons/ and solutions/ alike), ``glosario.md``
+#: from another page of docs/. It becomes the page's HTML.
+DOC_LINK = re.compile(r'href="((?:\.\./docs/)?[A-Za-z0-9_]+)\.md(#[^"]*)?"')
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,8 @@ def render(path: Path, kind: str, html_exporter=None) -> tuple[Page, str]:  # no
         nb = prepare(nbformat.read(path, as_version=4))
     html_exporter = html_exporter or exporter()
     body, _ = html_exporter.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
-    body = NB_LINK.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', body)
+    for link in (NB_LINK, DOC_LINK):
+        body = link.sub(lambda m: f'href="{m.group(1)}.html{m.group(2) or ""}"', body)
     headings = tuple(
         (int(level), ident, re.sub(r"<a class=\"anchor-link\".*", "", text).strip())
         for level, ident, text in HEADING.findall(body)

@@ -11,9 +11,11 @@ cells the copy changes), every cell's text output must be the one stored in ``le
 copy (ids ``lite-…``) must run too, and the lesson's widget must render. The cells that
 cannot work in a browser (:data:`UNAVAILABLE`) must say so.
 
-Without a browser: every link of the copies to another notebook leads to one the site has,
-and lesson 5's code skips its programs and its MariaDB server under Pyodide without starting
-a thread or a process.
+The glossary link every lesson has (``../docs/glosario.md``) opens the glossary when clicked.
+Without a browser: every relative link of the site's notebooks and Markdown pages (the lessons,
+their solutions, the glossary) leads to a file the site has, every folder their text names
+(`lessons/`, `solutions/`, `docs/`, `data/`) is in the site, and lesson 5's code skips its
+programs and its MariaDB server under Pyodide without starting a thread or a process.
 
 Skipped, not failed, when a registry cannot be reached and nothing is cached, or when
 chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``lite``.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import html.parser
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -133,7 +136,7 @@ def test_lesson_runs_to_the_end(lite_browser, lite_url: str, number: str) -> Non
         context.route("**/*", local_only)
         page = context.new_page()
         started = time.monotonic()
-        page.goto(f"{lite_url}lab/index.html?path={source.name}", timeout=UI_MS)
+        page.goto(f"{lite_url}lab/index.html?path=lessons/{source.name}", timeout=UI_MS)
         page.wait_for_function(
             "() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;"
             " return !!(w && w.context && w.context.isReady && w.sessionContext); }",
@@ -220,33 +223,109 @@ def links_of(markdown: str) -> list[str]:
     return parser.hrefs
 
 
-def test_links_between_lessons_lead_to_notebooks_of_the_site(lite_site: Path) -> None:
-    """Every relative link of the copies leads to a file the site serves (its ``files/``,
-    listed in ``api/contents/all.json``), and the site has all of lite.LESSONS' copies."""
+#: A folder named in the text (`` `solutions/` ``, `` `data/l03/productos.csv` ``): one of the
+#: course's folders the site has, then the rest of the path.
+FOLDER_NAMED = re.compile(r"`((?:" + "|".join(lite.FOLDERS) + r")/[^`\s]*)`")
+#: The link to the glossary, the same in every lesson (JupyterLab, the web site and here).
+GLOSSARY = "../docs/glosario.md"
+
+
+def site_documents(files: Path) -> list[tuple[Path, list[str]]]:
+    """Each notebook and Markdown page of the site's files, with its Markdown texts."""
     import nbformat
 
+    documents = []
+    for path in sorted(files.rglob("*")):
+        if path.suffix == ".ipynb":
+            cells = nbformat.read(path, as_version=4).cells
+            documents.append((path, [c.source for c in cells if c.cell_type == "markdown"]))
+        elif path.suffix == ".md":
+            documents.append((path, [path.read_text(encoding="utf-8")]))
+    return documents
+
+
+def test_links_lead_to_files_of_the_site(lite_site: Path) -> None:
+    """Every relative link of the site's notebooks and pages leads to a file the site serves
+    (its ``files/``, listed in ``api/contents/all.json``), resolved from the linking file's
+    folder as JupyterLab resolves it; the site has the copies of all of lite.LESSONS in
+    ``lessons/`` and ``solutions/``, and the glossary."""
     files = lite_site / "files"
     listing = json.loads((lite_site / "api" / "contents" / "all.json").read_text("utf-8"))
     listed = {entry["path"] for entry in listing["content"]}
-    copies = sorted(files.glob("*.ipynb"))
-    assert [p.name[:2] for p in copies] == list(lite.LESSONS)
-    assert {p.name for p in copies} <= listed
-    checked, broken = 0, []
-    for copy in copies:
-        for cell in nbformat.read(copy, as_version=4).cells:
-            if cell.cell_type != "markdown":
-                continue
-            for href in links_of(cell.source):
+    assert set(lite.FOLDERS) <= listed
+    for kind in ("lessons", "solutions"):
+        copies = sorted((files / kind).glob("*.ipynb"))
+        assert [p.name[:2] for p in copies] == list(lite.LESSONS)
+    assert (files / "docs" / "glosario.md").is_file()
+    checked, broken, glossary = 0, [], set()
+    for document, texts in site_documents(files):
+        for text in texts:
+            for href in links_of(text):
                 parts = urllib.parse.urlsplit(href)
                 if parts.scheme or parts.netloc or not parts.path:
                     continue  # outside the site, or an anchor in the same notebook
-                target = (files / urllib.parse.unquote(parts.path)).resolve()
+                target = (document.parent / urllib.parse.unquote(parts.path)).resolve()
                 checked += 1
                 if not (target.is_file() and target.is_relative_to(files.resolve())):
-                    broken.append(f"{copy.name} {cell.id}: {href}")
+                    broken.append(f"{document.relative_to(files)}: {href}")
+                if href == GLOSSARY:
+                    glossary.add(document.relative_to(files).as_posix())
     assert not broken, f"links to what the site lacks: {broken}"
-    assert checked >= 50
-    print(f"lite: {checked} links between lessons checked")
+    assert checked >= 100
+    # the lessons that link to the glossary (all six once every lesson has its link)
+    for number in ("01", "03"):
+        for kind in ("lessons", "solutions"):
+            assert any(g.startswith(f"{kind}/{number}_") for g in glossary), (kind, number)
+    print(f"lite: {checked} links checked, the glossary linked from {len(glossary)} notebooks")
+
+
+def test_folders_named_in_the_text_are_in_the_site(lite_site: Path) -> None:
+    """A course folder the text names (`` `solutions/` ``, `` `data/l04/` ``) is in the site,
+    and so is a file it names (`` `data/l03/productos.csv` ``), unless the name is a pattern
+    (``<idioma>``) or a folder of the data that stays out (the cache)."""
+    files = lite_site / "files"
+    named, missing = 0, []
+    for document, texts in site_documents(files):
+        for text in texts:
+            for path in FOLDER_NAMED.findall(text):
+                named += 1
+                top = path.split("/", 1)[0]
+                exists = (files / top).is_dir()
+                is_file = "." in path.rsplit("/", 1)[-1] and not re.search(r"[<*…]", path)
+                if is_file:
+                    exists = (files / path).is_file()
+                if not exists:
+                    missing.append(f"{document.relative_to(files)}: {path}")
+    assert not missing, f"the text names what the site lacks: {missing}"
+    assert named >= 10
+    print(f"lite: {named} folders and files named in the text, all in the site")
+
+
+def test_the_glossary_link_opens_the_glossary(lite_browser, lite_url: str) -> None:
+    """Clicking lesson 1's glossary link (``../docs/glosario.md`` from ``lessons/``) opens
+    ``docs/glosario.md`` in JupyterLite, with no kernel needed."""
+    context = lite_browser.new_context()
+    try:
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_() if route.request.url.startswith(lite_url) else route.abort()
+            ),
+        )
+        page = context.new_page()
+        page.goto(f"{lite_url}lab/index.html?path=lessons/01_caracteres_y_bytes.ipynb")
+        # JupyterLab rewrites a relative link's href to the file's download address
+        link = page.locator('.jp-RenderedMarkdown a[href*="docs/glosario.md"]').first
+        link.wait_for(state="visible", timeout=UI_MS)
+        link.click()
+        page.wait_for_function(
+            "() => { const w = window.jupyterapp.shell.currentWidget;"
+            " return !!(w && w.context && w.context.path === 'docs/glosario.md'); }",
+            timeout=UI_MS,
+            polling=250,
+        )
+    finally:
+        context.close()
 
 
 def test_lesson_5_skips_programs_and_mariadb_in_a_browser(monkeypatch: pytest.MonkeyPatch) -> None:

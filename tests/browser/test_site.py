@@ -8,6 +8,7 @@ browser may not reach anything but the local server.
 
 from __future__ import annotations
 
+import html.parser
 import os
 import shutil
 import urllib.parse
@@ -21,6 +22,8 @@ from tools.browser import CHROMIUM_ARGS
 
 BROWSER_ARGS = list(CHROMIUM_ARGS)
 TIMEOUT_MS = 120_000
+#: The link to the glossary, the same in every lesson (JupyterLab, this site and JupyterLite).
+GLOSSARY = "../docs/glosario.md"
 
 
 def chromium_path() -> str:
@@ -82,7 +85,10 @@ def test_build_is_deterministic_and_complete(site_dir: Path, tmp_path: Path) -> 
     expected = {"index.html"} | {f"{k}/{s}.html" for k in website.KINDS for s in lessons}
     docs = {f"docs/{p.stem}.html" for p in website.doc_pages()}
     assert "docs/guia_docente.html" in docs
-    assert set(files) == expected | docs
+    api = {f"{website.API}/{name}" for name in ("index.html", apidoc.START, "search.js")} | {
+        f"{website.API}/codecbox/{name.split('.', 1)[1]}.html" for name in apidoc.modules()[1:]
+    }
+    assert set(files) == expected | docs | api
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers
 
 
@@ -175,3 +181,65 @@ def test_plot_is_an_image_that_loads(site_page, site_url: str) -> None:
         "() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
         ".every(i => i.complete && i.naturalWidth > 100)"
     )
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hrefs += [v for k, v in attrs if tag == "a" and k == "href" and v]
+
+
+def markdown_links(path: Path) -> list[str]:
+    """The link targets of a notebook's Markdown cells or a Markdown page, as rendered."""
+    import mistune
+    import nbformat
+
+    if path.suffix == ".md":
+        texts = [path.read_text(encoding="utf-8")]
+    else:
+        cells = nbformat.read(path, as_version=4).cells
+        texts = [c.source for c in cells if c.cell_type == "markdown"]
+    parser = _Links()
+    for text in texts:
+        parser.feed(mistune.html(text))
+    return parser.hrefs
+
+
+def test_relative_links_lead_to_files_of_the_course() -> None:
+    """In JupyterLab a relative link opens the file it names from the notebook's folder: every
+    one of lessons/, solutions/ and docs/ (``../docs/glosario.md``, ``05_longitud.ipynb``)
+    names a file of the checkout, inside it."""
+    root = website.ROOT.resolve()
+    paths = [p for kind in website.KINDS for p in website.notebooks(kind)] + website.doc_pages()
+    checked, broken = 0, []
+    for path in paths:
+        for href in markdown_links(path):
+            parts = urllib.parse.urlsplit(href)
+            if parts.scheme or parts.netloc or not parts.path:
+                continue
+            target = (path.parent / urllib.parse.unquote(parts.path)).resolve()
+            checked += 1
+            if not (target.is_file() and target.is_relative_to(root)):
+                broken.append(f"{path.relative_to(root)}: {href}")
+    assert not broken, f"links to files the course lacks: {broken}"
+    assert checked > 100
+
+
+def test_the_glossary_link_becomes_the_glossarys_page(site_dir: Path) -> None:
+    """Each notebook that links the glossary as every lesson does (:data:`GLOSSARY`) links its
+    page, ``docs/glosario.html``, on the site (the crawl above checks that page exists);
+    lessons 1 and 3 and their solutions do."""
+    linking = []
+    for kind in website.KINDS:
+        for path in website.notebooks(kind):
+            if GLOSSARY not in markdown_links(path):
+                continue
+            page = (site_dir / kind / f"{path.stem}.html").read_text(encoding="utf-8")
+            assert 'href="../docs/glosario.html"' in page, path.name
+            assert "glosario.md" not in page, path.name
+            linking.append(f"{kind}/{path.stem[:2]}")
+    assert {"lessons/01", "lessons/03", "solutions/01", "solutions/03"} <= set(linking)
+    print(f"site: the glossary's page linked from {len(linking)} notebooks")
