@@ -4,6 +4,7 @@
   valid UTF-8, a detector, a default), :func:`decode_bytes` and :func:`decode_file` bytes
   and files, with a declared label (strict errors name the file and the offset);
   :func:`decode_response` a ``requests`` or ``httpx`` response, from its bytes;
+  :func:`read_csv` a CSV into a pandas DataFrame, the encoding decided the same way;
 * :func:`import_file` / :func:`import_bytes` apply a strict import policy;
 * :func:`sniff` / :func:`sniff_file` guess from a prefix; :func:`transcode`,
   :func:`iter_decode` and :func:`read_chunks` convert and decode in constant memory;
@@ -26,7 +27,7 @@ that rule is certain::
 
 from typing import TYPE_CHECKING, Any
 
-from codecbox.adapters import decode_response
+from codecbox.adapters import UnsureEncodingError, decode_response, read_csv
 from codecbox.decoding import Decoded, decode_bytes, decode_file, decode_html
 from codecbox.detection import DETECTORS, Guess
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
@@ -72,6 +73,7 @@ __all__ = [
     "Rule",
     "TranscodeReport",
     "UnknownEncodingError",
+    "UnsureEncodingError",
     "decode_bytes",
     "decode_file",
     "decode_html",
@@ -83,6 +85,7 @@ __all__ = [
     "iter_decode",
     "length",
     "read_chunks",
+    "read_csv",
     "resolve",
     "sniff",
     "sniff_file",
