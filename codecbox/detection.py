@@ -821,6 +821,8 @@ class _Plan:
         pages = [i for i, table in enumerate(tables) if table is not None][:254]
         self.positions = tuple(pages)
         self.encodings = tuple(trial[i][0] for i in pages)
+        #: A page's index by its encoding's name.
+        self.index = {enc.name: k for k, enc in enumerate(self.encodings)}
         self.priors = tuple(trial[i][1] for i in pages)
         found = [table for table in map(tables.__getitem__, pages) if table is not None]
         self.decoding = tuple(table[0] for table in found)
@@ -1248,6 +1250,66 @@ def _rank(
     return scored, left_out, top
 
 
+def _twins(
+    data: bytes,
+    plan: _Plan,
+    readings: _Readings,
+    scored: list[tuple[float, Encoding, str]],
+    best: tuple[float, str, Encoding],
+) -> list[tuple[float, str, Encoding]]:
+    """The pages scored with the best reading's text of the last window but another text of
+    ``data`` (bytes beyond the window that they read differently: ISO-8859-7's Ά is
+    windows-1253's ¶), best first, their scores plus those of excerpts around such bytes;
+    empty when there are none.
+
+    >>> _twins(b"abc", _default_plan(), _Readings((), [], (), 0, b"", {}), [], (0.0, "", _UTF8))
+    []
+    """
+    index, whole = plan.index, readings.whole
+    first = index.get(best[2].name)
+    if first is None:
+        return []
+    twins = [
+        (total, enc)
+        for total, enc, text in scored
+        if text == best[1] and enc.name in index and whole.get(enc.name) != whole[best[2].name]
+    ]
+    if not twins:
+        return []
+    twins.insert(0, (best[0], best[2]))
+    ids = [plan.ids[index[enc.name]] for _, enc in twins]
+    differ = bytes(b for b in readings.highs if len({page[b] for page in ids}) > 1)
+    excerpt = b" ".join(_excerpts(data, differ))
+    out = []
+    for total, enc in twins:
+        text = codecs.charmap_decode(excerpt, "replace", plan.decoding[index[enc.name]])[0]
+        out.append((total + guessing.score(text), best[1], enc))
+    out.sort(key=lambda t: -t[0])  # (stable: on a tie the earlier)
+    return out[:2]
+
+
+def _excerpts(data: bytes, chosen: bytes, limit: int = 64) -> list[bytes]:
+    """The bytes around (16 each side) the first ``limit`` occurrences in ``data`` of any
+    byte of ``chosen``, overlapping excerpts merged.
+
+    >>> _excerpts(b"x" * 40 + bytes([0xB6]) + b"y" * 40, bytes([0xB6]))
+    [b'xxxxxxxxxxxxxxxx\\xb6yyyyyyyyyyyyyyyy']
+    """
+    if not chosen:
+        return []
+    pattern = re.compile(b"[" + b"".join(b"\\x%02x" % b for b in chosen) + b"]")
+    spans: list[list[int]] = []
+    for n, m in enumerate(pattern.finditer(data)):
+        if n == limit:
+            break
+        start, end = max(0, m.start() - 16), m.end() + 16
+        if spans and start <= spans[-1][1]:
+            spans[-1][1] = end
+        else:
+            spans.append([start, end])
+    return [data[start:end] for start, end in spans]
+
+
 def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> set[str]:
     """The names of the best multi-byte reading of each language (Chinese, Japanese,
     Korean, other) whose score is above ``floor``."""
@@ -1329,6 +1391,7 @@ def guess_codecbox(
         plan = _plan(trial)
 
     bonus = _hinted(hint)
+    whole_data = data
     highs = bytes(sorted(set(data.translate(None, _ASCII_BYTES))))  # (each once, in order)
     others, whole = plan.others_reading(data, prefix, bonus)
     page_priors, prior_vector = plan.priors_with(bonus)
@@ -1362,7 +1425,17 @@ def guess_codecbox(
     best = top[0]  # (on a tie, the first scored)
     runner = top[1] if len(top) == 2 else None  # the best of another text
     margin = math.inf if runner is None else best[0] - runner[0]
+    twins = _twins(whole_data, plan, readings, scored, best)
+    if twins:
+        best = twins[0]
+        if len(twins) == 2 and twins[0][0] - twins[1][0] < margin:
+            runner, margin = twins[1], twins[0][0] - twins[1][0]
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
+    # A CJK reading whose ideographs or hangul are mostly rare ones is not text of that
+    # language, whatever its margin: bytes of an encoding not tried (Mac Arabic read as GBK).
+    cjk, common = guessing.common_share(best[1], guessing.language_of(best[2].codec))
+    if 2 * common < cjk:
+        needed = math.inf
     confidence = 1.0 if runner is None else margin / (margin + needed)
     unsure = runner[2] if runner is not None and margin < needed else None
     return Guess(best[2], name, Rule.DETECTED, confidence, ("margin", margin), unsure)

@@ -222,7 +222,11 @@ _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 
 def fold_char(ch: str) -> str | None:
     """One character as :func:`fold` reads it: in lower case if a letter, nothing (None) if a
-    combining mark, else a space (the text the shares were counted in)."""
+    combining mark, else a space (the text the shares were counted in).
+
+    >>> fold_char("Ş"), fold_char("é"), fold_char("!"), fold_char("\u0301")
+    ('ş', 'é', ' ', None)
+    """
     if ch.isalpha():
         low = ch.lower()
         return low if len(low) == 1 else ch
@@ -812,3 +816,25 @@ def _rare_cjk(text: str, classes: str, language: str) -> float:
         rare = max(0, ideographs - common)
         total += PENALTIES["ideograph rare in the text of the reading's language"] * rare
     return total
+
+
+_IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+
+
+def common_share(text: str, language: str) -> tuple[int, int]:
+    """How many ideographs (Chinese, Japanese) or hangul syllables (Korean) ``text`` holds in
+    ``language`` (``"zh"``, ``"ja"``, ``"ko"``: :func:`language_of`), and how many of them
+    are among that language's most frequent (:func:`_frequent`: 78 % to 96 % of the ideographs
+    or hangul of real text; bytes of another script read as CJK make mostly rare ones);
+    ``(0, 0)`` for any other language.
+
+    >>> common_share("我们去公园散步", "zh"), common_share("彡犌溴忧翣", "zh")
+    ((7, 7), (5, 0))
+    """
+    if language not in ("zh", "ja", "ko"):
+        return 0, 0
+    found = len((_HANGUL if language == "ko" else _IDEOGRAPHS).findall(text))
+    if not found:
+        return 0, 0
+    return found, len(text) - len(text.translate(_frequent()[language]))
