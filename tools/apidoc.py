@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import pkgutil
+import re
 import sys
 import warnings
 from pathlib import Path
@@ -66,7 +67,37 @@ def build(out: Path = DEFAULT_OUT) -> list[Path]:
         # the comment but not the field's origin, and assumes (rightly) the class's own file.
         warnings.filterwarnings("ignore", message="Cannot determine where .* is taken from")
         pdoc.pdoc(*modules(), output_directory=out)
-    return sorted(out.rglob("*.html"))
+    pages = sorted(out.rglob("*.html"))
+    unlink_missing_anchors(pages)
+    return pages
+
+
+LINK = re.compile(r'<a href="([^":#]*)#([^"]+)">(.*?)</a>', re.S)
+ID = re.compile(r'\bid="([^"]+)"')
+
+
+def unlink_missing_anchors(pages: list[Path]) -> int:
+    """Turn pdoc's links to anchors that no page has into plain text; return how many.
+
+    pdoc links a name in a docstring to the member it resolves to, also to an attribute
+    inherited from a built-in class (``DecodeError.encoding``, from ``UnicodeDecodeError``)
+    that it does not render, so the anchor is missing: the word stays, the link goes.
+    """
+    ids = {page.resolve(): set(ID.findall(page.read_text(encoding="utf-8"))) for page in pages}
+    removed = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        kept = []
+        end = 0
+        for m in LINK.finditer(text):
+            target = (page.parent / m.group(1)).resolve() if m.group(1) else page.resolve()
+            if m.group(2) not in ids.get(target, {m.group(2)}):
+                kept += [text[end : m.start()], m.group(3)]
+                end = m.end()
+                removed += 1
+        if end:
+            page.write_text("".join([*kept, text[end:]]), encoding="utf-8")
+    return removed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -195,6 +195,10 @@ def index_page(pages: list[Page]) -> str:
     docs = "".join(
         f'<li><a href="{p.href}">{html.escape(p.title)}</a></li>' for p in pages if p.kind == DOCS
     )
+    api_modules = ", ".join(
+        f'<a href="{API}/{name.replace(".", "/")}.html"><code>{name}</code></a>'
+        for name in apidoc.modules()
+    )
     rows, contents = [], []
     for n, lesson in enumerate(lessons, 1):
         solution = f"solutions/{lesson.stem}.html"
@@ -243,7 +247,8 @@ soluciones de los ejercicios están en una página aparte.</p>
 <h2 id="paginas">Más páginas</h2>
 <ul class="curso-docs">{docs}</ul>
 <p>La biblioteca: <a href="{API}/{apidoc.START}">referencia de la API de codecbox</a> (en
-inglés, como la biblioteca), hecha con sus docstrings, cuyos ejemplos se ejecutan como tests.</p>
+inglés, como la biblioteca), hecha con sus docstrings, cuyos ejemplos se ejecutan como tests.
+Sus módulos: {api_modules}.</p>
 </main>
 </body>
 </html>
