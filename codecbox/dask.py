@@ -1,0 +1,448 @@
+"""``codecbox import`` on a Dask cluster: a bag of paths, the command's guarantees.
+
+:func:`import_bag` imports each path of a ``dask.bag.Bag`` (or of a list, made into one)
+on whatever Dask scheduler is active (a ``dask.distributed.Client``'s cluster, or a local
+one), with the per-file code of the ``codecbox import`` command: the same policy
+(:func:`~codecbox.import_bytes`), the same copies written by the same atomic,
+never-overwriting writer, the same quarantine moves and the same JSON-lines records. Each
+partition keeps its own log (``LOG.parts/part-<hash of its paths>.jsonl``, locked while
+its task runs); the driver appends them to the one log (the command's own file and format:
+``codecbox import`` can resume from it) at the end of the run and at the start of the next,
+so an interrupted run, run again, skips what is done and finishes the rest.
+
+Importing this module does not import Dask; :func:`import_bag` does, and needs the
+``dask`` extra (``pip install 'dask[distributed]>=2024.8'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import errno
+import hashlib
+import json
+import logging
+import os
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from codecbox import cli
+from codecbox.streaming import remove_stale_temporaries
+
+if TYPE_CHECKING:
+    from dask.bag import Bag
+
+__all__ = ["BagImport", "import_bag"]
+
+#: Files per partition when :func:`import_bag` makes the bag from a list.
+PARTITION_SIZE = 200
+#: The prefix of a partition log's name, in the ``LOG.parts`` folder.
+PART_PREFIX = "part-"
+
+_INSTALL = "pip install 'dask[distributed]>=2024.8'"
+_logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class BagImport:
+    """What :func:`import_bag` did: the counts of ``codecbox import``'s summary line."""
+
+    #: paths in the bag
+    files: int
+    #: copied with an encoding a rule was certain of
+    imported: int
+    #: copied from a guess (only without a quarantine): review them
+    guessed: int
+    #: moved to the quarantine
+    quarantined: int
+    #: nothing decided, left in place (only without a quarantine)
+    undecided: int
+    #: bytes that contradict the deciding rule, a file not read or written
+    failed: int
+    #: of all these, the files an earlier run had done (skipped)
+    earlier: int
+    #: the merged JSON-lines log
+    log: Path
+
+    @property
+    def status(self) -> int:
+        """``codecbox import``'s exit status for the same files: 1 if a file failed, else 3
+        if one needs review (guessed, quarantined or undecided), else 0."""
+        if self.failed:
+            return cli.EXIT_ERROR
+        return cli.EXIT_REVIEW if self.guessed + self.quarantined + self.undecided else cli.EXIT_OK
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every partition's task needs (absolute paths, picklable)."""
+
+    into: str
+    quarantine: str | None
+    log: str
+    parts: str
+    #: import_bytes's options, as the command builds them
+    options: dict[str, Any]
+    #: the options that decide a file's fate, as logged
+    policy: dict[str, Any]
+    follow_symlinks: bool
+
+
+class _Notes(cli._Progress):
+    """No bar on a worker: the command's per-file messages go to the ``codecbox.dask``
+    logger (the log has them too, in its records)."""
+
+    def note(self, message: str) -> None:
+        _logger.info(message)
+
+
+def _lock(f: Any) -> bool:
+    """Lock the open file ``f`` (exclusive, not waiting); False if another holds it. True
+    where there is no lock (Windows)."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _records(content: bytes) -> Iterator[tuple[bytes, dict[str, Any]]]:
+    """Each whole line of a log and its record, as the command reads them (a line cut by a
+    kill, or not a record, is skipped)."""
+    for line in content.split(b"\n"):
+        with contextlib.suppress(ValueError):
+            record = json.loads(line.decode("utf-8", "replace"))
+            if isinstance(record, dict) and isinstance(record.get("file"), str):
+                yield line, record
+
+
+#: The merged log as a worker process last read it: its (inode, mtime, size), the last
+#: record of each file and every copy each file was imported to.
+_HISTORY: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, set[str]]]] = {}
+_HISTORY_LOCK = threading.Lock()
+
+
+def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
+    """The merged log's state (``_Log.last`` and ``_Log.written``), read once per process for
+    each version of the file; the driver does not change it while partitions run."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return {}, {}
+    stamp = (st.st_ino, st.st_mtime_ns, st.st_size)
+    with _HISTORY_LOCK:
+        cached = _HISTORY.get(str(path))
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        last: dict[str, Any] = {}
+        written: dict[str, set[str]] = {}
+        for _, record in _records(path.read_bytes()):
+            last[record["file"]] = record
+            destination = record.get("destination")
+            if record.get("status") == "imported" and isinstance(destination, str):
+                written.setdefault(record["file"], set()).add(destination)
+        _HISTORY.clear()
+        _HISTORY[str(path)] = (stamp, last, written)
+        return last, written
+
+
+def _part_name(keys: Sequence[str]) -> str:
+    """A partition log's name, from its files: a retried task, or the next run with the
+    same partitions, opens the same log."""
+    joined = "\n".join(sorted(keys)).encode("utf-8", "surrogateescape")
+    return f"{PART_PREFIX}{hashlib.sha256(joined).hexdigest()[:24]}.jsonl"
+
+
+def _import_partition(paths: Iterable[str | os.PathLike[str]], job: _Job) -> list[dict[str, int]]:
+    """Import one partition's files as ``codecbox import`` does, logging to its own log;
+    returns its tally (one dict, as a partition of the result bag)."""
+    names = [os.fspath(p) for p in paths]
+    if not names:
+        return [{}]
+    keys = [cli._absolute(Path(name)) for name in names]
+    log = cli._Log(Path(job.parts) / _part_name(keys), job.policy)
+    try:
+        # What the merged log knows of these files, under what this partition's own log
+        # says (newer: written by an earlier attempt at this task, since the merge).
+        last, written = _history(Path(job.log))
+        for key in keys:
+            if key not in log.last and key in last:
+                log.last[key] = last[key]
+            log.written.setdefault(key, set()).update(written.get(key, ()))
+        quarantine = None if job.quarantine is None else Path(job.quarantine)
+        run = cli._Importer(
+            job.options, Path(job.into), quarantine, log, _Notes(), job.follow_symlinks
+        )
+        tally: Counter[str] = Counter(files=len(names))
+        try:
+            for name in names:  # the command's loop (cli._import)
+                record, done_before = run.one(name)
+                run.done[record["file"]] = record
+                tally["earlier"] += done_before
+                if (
+                    run.log.pending >= cli.BATCH
+                    or time.monotonic() - run.synced > cli.BATCH_SECONDS
+                ):
+                    run.sync()
+        finally:
+            run.sync()
+    finally:
+        log.close()
+    for record in run.done.values():
+        guessed = record["status"] == "imported" and not record["confident"]
+        tally["guessed" if guessed else record["status"]] += 1
+    return [dict(tally)]
+
+
+class _Merged:
+    """The merged log, locked for the whole run (as the command locks its log): read once,
+    then the partition logs' lines appended to it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._f = open(path, "ab", buffering=0)  # closed by close()
+        try:
+            if not _lock(self._f):
+                message = "another 'codecbox import' is writing this log"
+                raise OSError(errno.EAGAIN, message, str(path))
+            content = path.read_bytes()
+            #: the last record of each file
+            self.last = {record["file"]: record for _, record in _records(content)}
+            if content and not content.endswith(b"\n"):
+                self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
+        except BaseException:
+            self._f.close()
+            raise
+
+    def absorb(self, folder: Path) -> None:
+        """Append the lines of each partition log in ``folder`` that no task is writing
+        (its lock is free), fsync, then delete those partition logs. A line that repeats
+        its file's last record is not appended again (a merge cut short before the
+        delete)."""
+        taken = []
+        try:
+            for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")):
+                f = open(part, "rb")
+                if not _lock(f):  # a task of an interrupted run still writing
+                    f.close()
+                    continue
+                taken.append((part, f))
+            lines = []
+            for _, f in taken:
+                for line, record in _records(f.read()):
+                    if record != self.last.get(record["file"]):
+                        self.last[record["file"]] = record
+                        lines.append(line + b"\n")
+            data = memoryview(b"".join(lines))
+            while data:
+                data = data[self._f.write(data) or 0 :]
+            os.fsync(self._f.fileno())
+            for part, _ in taken:
+                part.unlink()
+        finally:
+            for _, f in taken:
+                f.close()
+
+    def close(self) -> None:
+        self._f.close()
+
+
+def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> str | None:
+    """What ``codecbox import`` would refuse up front about ``path`` (before any file is
+    touched), or None. ``own``: the names in ``into`` that the log and its parts take."""
+    name = os.fspath(path)
+    if not os.path.isabs(name):
+        return f"{name}: a relative path (give absolute ones: a worker's folder is not yours)"
+    if os.path.isdir(name):
+        return f"{name}: is a folder (give the files)"
+    target = os.path.join(into, os.path.basename(name))
+    if target in own:
+        return f"{name}: its copy would overwrite the log {target}"
+    if cli._same_file(name, target):
+        return f"{name}: is already in {into}"
+    return None
+
+
+def _basename(path: str | os.PathLike[str]) -> str:
+    return os.path.basename(os.fspath(path))
+
+
+def _repeated(pair: tuple[str, int]) -> bool:
+    return pair[1] > 1
+
+
+def import_bag(
+    paths: Bag | Iterable[str | os.PathLike[str]],
+    into: str | os.PathLike[str],
+    *,
+    quarantine: str | os.PathLike[str] | None = None,
+    declared: str | None = None,
+    candidates: Sequence[str] | None = None,
+    min_sample: int = 256,
+    detector: str | None = None,
+    hint: str | None = None,
+    log: str | os.PathLike[str] | None = None,
+    follow_symlinks: bool = False,
+    partition_size: int = PARTITION_SIZE,
+) -> BagImport:
+    """Import every file of ``paths`` into ``into`` on the active Dask scheduler, with the
+    guarantees of ``codecbox import SRC... --into INTO`` and the same options.
+
+    Each file ends in exactly one place: a UTF-8 copy in ``into``, or moved to
+    ``quarantine``, or (undecided without a quarantine, or failed) left where it is; a copy
+    is written atomically and never over a file this import did not write. Each partition
+    logs to ``LOG.parts/part-<hash>.jsonl``; at the end (and at the start of the next run,
+    for what an interrupted run left) those lines are appended to ``log`` (default
+    ``INTO/.codecbox-import.jsonl``, the command's), one per file done. Run again, with
+    the same options, it skips every file the logs say is done and imports the rest: a
+    worker killed mid-partition, or a run stopped, costs only the files not yet logged,
+    and none is imported twice (a copy already holding the same bytes is reused).
+
+    ``paths``: absolute paths, as a ``dask.bag.Bag`` (its partitions are the tasks) or
+    any iterable (made into a bag of ``partition_size`` files per partition). Like the
+    command, two files with the same name are refused (``ValueError``) before any is
+    touched; so are relative paths. ``declared``, ``candidates``, ``min_sample``,
+    ``detector`` and ``hint`` are :func:`~codecbox.import_bytes`'s and the command's
+    options (names, as the command takes them, so that the log's ``policy`` is the
+    command's). The folders must be on a file system every worker shares.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import dask
+    >>> inbox, out, review = (Path(tempfile.mkdtemp()) for _ in range(3))
+    >>> _ = (inbox / "a.txt").write_bytes("año".encode("utf-8"))
+    >>> _ = (inbox / "b.txt").write_bytes("año".encode("cp1252"))  # too short to guess
+    >>> with dask.config.set(scheduler="synchronous"):
+    ...     done = import_bag(sorted(inbox.iterdir()), out, quarantine=review)
+    >>> done.imported, done.quarantined, done.status
+    (1, 1, 3)
+    >>> (out / "a.txt").read_text(encoding="utf-8"), [p.name for p in review.iterdir()]
+    ('año', ['b.txt'])
+    >>> with dask.config.set(scheduler="synchronous"):  # again: nothing left to do
+    ...     import_bag([inbox / "a.txt", inbox / "b.txt"], out, quarantine=review).earlier
+    2
+    """
+    try:
+        import dask.bag
+        from dask.base import compute as dask_compute
+    except ImportError as exc:
+        raise ModuleNotFoundError(f"codecbox.dask needs Dask: {_INSTALL}") from exc
+    compute: Any = dask_compute  # (dask's functions are not annotated)
+    from_sequence: Any = dask.bag.from_sequence
+    bag: Any = paths
+    if not isinstance(paths, dask.bag.Bag):
+        if isinstance(paths, str | bytes | os.PathLike):
+            raise TypeError("import_bag() takes many paths (a bag or a list), not one")
+        listed = [os.fspath(p) for p in paths]
+        parts = max(1, -(-len(listed) // max(1, partition_size)))
+        bag = from_sequence(listed, npartitions=parts)
+    job = _plan(into, quarantine, declared, candidates, min_sample, detector, hint, log)
+    job = dataclasses.replace(job, follow_symlinks=follow_symlinks)
+    own = (job.log, job.parts)
+    problems, repeated = compute(
+        bag.map(_problem, job.into, own)
+        .filter(None)
+        .take(5, npartitions=-1, compute=False, warn=False),
+        bag.map(_basename).frequencies().filter(_repeated),
+    )
+    if problems or repeated:
+        shown = [*problems, *(f"{n!r}: {k} files have this name" for n, k in repeated[:5])]
+        raise ValueError(
+            "; ".join(shown) + ("; import them into different folders" * bool(repeated))
+        )
+    for folder in (job.into, job.quarantine):
+        if folder is not None and os.path.isdir(folder):
+            remove_stale_temporaries(folder)
+    merged = _Merged(Path(job.log))
+    try:
+        parts_folder = Path(job.parts)
+        parts_folder.mkdir(exist_ok=True)
+        merged.absorb(parts_folder)  # what an interrupted run left
+        try:
+            tallies: list[dict[str, int]] = bag.map_partitions(_import_partition, job).compute()
+        finally:
+            merged.absorb(parts_folder)  # also after a failure: what is done is logged
+    finally:
+        merged.close()
+    total: Counter[str] = Counter()
+    for tally in tallies:
+        total.update(tally)
+    return BagImport(
+        files=total["files"],
+        imported=total["imported"],
+        guessed=total["guessed"],
+        quarantined=total["quarantined"],
+        undecided=total["undecided"],
+        failed=total["error"],
+        earlier=total["earlier"],
+        log=Path(job.log),
+    )
+
+
+def _plan(
+    into: str | os.PathLike[str],
+    quarantine: str | os.PathLike[str] | None,
+    declared: str | None,
+    candidates: Sequence[str] | None,
+    min_sample: int,
+    detector: str | None,
+    hint: str | None,
+    log: str | os.PathLike[str] | None,
+) -> _Job:
+    """The checks ``codecbox import`` makes before touching a file (as ``ValueError``), the
+    folders made, and the options and policy as the command builds them."""
+    if isinstance(candidates, str):
+        raise TypeError("candidates: a list of names, not one string")
+    try:
+        label = None if declared is None else cli._label(declared)
+        names = None if candidates is None else [cli._codec_name(n) for n in candidates]
+    except argparse.ArgumentTypeError as exc:
+        raise ValueError(str(exc)) from None
+    if not isinstance(min_sample, int) or not 1 <= min_sample <= 2**30:
+        raise ValueError(f"min_sample must be a number of bytes from 1 to 2**30: {min_sample!r}")
+    args = argparse.Namespace(command="import", detector=detector, candidates=names, hint=hint)
+    try:
+        detect = cli._detector(args)
+    except cli._Usage as exc:
+        raise ValueError(str(exc)) from None
+    folder = Path(into).absolute()
+    review = None if quarantine is None else Path(quarantine).absolute()
+    for option, path in (("into", folder), ("quarantine", review)):
+        if path is not None and os.path.lexists(path) and not path.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{option}: not a folder", str(path))
+    if review is not None and review.resolve() == folder.resolve():
+        raise ValueError("quarantine must be another folder than into")
+    merged = Path(log).absolute() if log is not None else folder / cli.LOG_NAME
+    if merged.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(merged))
+    folder.mkdir(parents=True, exist_ok=True)
+    merged.parent.mkdir(parents=True, exist_ok=True)
+    policy = {
+        "declared": label,
+        "candidates": None if names is None else [e.name for e in names],
+        "min_sample": min_sample,
+        "detector": detector or cli._default_detector("import"),
+        "hint": hint,
+        "quarantine": None if review is None else str(review),
+    }
+    options: dict[str, Any] = {"declared": label, "candidates": names, "min_sample": min_sample}
+    options["detector"] = detect
+    return _Job(
+        into=str(folder),
+        quarantine=None if review is None else str(review),
+        log=str(merged),
+        parts=f"{merged}.parts",
+        options=options,
+        policy=policy,
+        follow_symlinks=False,
+    )
