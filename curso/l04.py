@@ -8,6 +8,8 @@
 * :data:`REGIONES` and :func:`tabla_regiones`: the decimal separator of Spanish-speaking
   regions (CLDR), which decides the column separator Excel expects there;
 * :func:`registro`: the JSON-lines log of ``codecbox import`` as a table;
+* :func:`sin_pandas` and :func:`procedencia`: whether ``codecbox.read_csv`` can run here,
+  and what it keeps in ``df.attrs["codecbox"]``, the file by its name;
 * :func:`lectura` and :func:`lector`: the classroom widget, a CSV written in one encoding
   (with or without a BOM) and read in another, as :mod:`csv` gets its header and first row;
 * :data:`revisar`: the checks of the lesson's exercises (see :mod:`curso.checks`).
@@ -16,10 +18,12 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import inspect
 import io
 import json
 import sqlite3
+import sys
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -59,8 +63,10 @@ __all__ = [
     "lectura",
     "leer_csv",
     "linea_registro",
+    "procedencia",
     "registro",
     "revisar",
+    "sin_pandas",
     "tabla_archivos",
     "tabla_regiones",
 ]
@@ -220,17 +226,18 @@ def tabla_archivos(carpeta: str | Path | None = None) -> Table:
 
 
 def leer_csv(texto: str, delimitador: str | None = None) -> list[dict[str, str]]:
-    """The rows of a CSV text as dictionaries; the delimiter is sniffed when not given.
+    r"""Las filas de un CSV ya decodificado, como diccionarios (la clase 4 muestra este código).
 
-    The sniffer looks at the first line only (the header): on a whole file with CRLF and
-    quoted fields, ``csv.Sniffer`` may pick ``\\r`` or give up.
+    Si no se da el delimitador, se olfatea en la primera línea, la cabecera: con el archivo
+    entero, los ``\r\n`` y los campos entre comillas confunden a ``csv.Sniffer``.
 
-    >>> leer_csv("id;precio\\r\\n1;3,75\\r\\n")
+    >>> leer_csv("id;precio\r\n1;3,75\r\n")
     [{'id': '1', 'precio': '3,75'}]
     """
     if delimitador is None:
-        first = texto.splitlines()[0] if texto else ""
-        delimitador = csv.Sniffer().sniff(first, delimiters=";,\t").delimiter
+        cabecera = texto.splitlines()[0] if texto else ""
+        delimitador = csv.Sniffer().sniff(cabecera, delimiters=";,\t").delimiter
+    # newline="": los \r\n de dentro de un campo entre comillas llegan intactos
     return list(csv.DictReader(io.StringIO(texto, newline=""), delimiter=delimitador))
 
 
@@ -243,21 +250,21 @@ def filas_de(archivo: Archivo, carpeta: str | Path | None = None) -> list[dict[s
 
 
 def importe(texto: str) -> Decimal:
-    """A price as the file writes it, as a number: ``1.249,90`` and ``3.80`` alike.
+    """Un precio tal como lo escribe el archivo, como número: ``1.249,90`` y ``3.80`` por igual.
 
-    A comma is the decimal separator (and then dots group thousands); without a comma, a
-    dot is the decimal point.
+    Si hay una coma, es el separador decimal (y los puntos separan los miles); si no, el
+    punto es el decimal (la clase 4 muestra este código).
 
     >>> importe("1.249,90"), importe("3,75"), importe("3.80")
     (Decimal('1249.90'), Decimal('3.75'), Decimal('3.80'))
     """
-    cleaned = texto.strip()
-    if "," in cleaned:
-        cleaned = cleaned.replace(".", "").replace(",", ".")
+    limpio = texto.strip()
+    if "," in limpio:
+        limpio = limpio.replace(".", "").replace(",", ".")
     try:
-        return Decimal(cleaned)
+        return Decimal(limpio)
     except InvalidOperation:
-        raise ValueError(f"not a price: {texto!r}") from None
+        raise ValueError(f"no es un importe: {texto!r}") from None
 
 
 # --- into SQLite ----------------------------------------------------------------------------
@@ -366,6 +373,31 @@ def registro(ruta: str | Path) -> Table:
         )
     header = ("archivo", "status", "encoding", "rule", "¿seguro?", "carpeta")
     return Table(header, tuple(rows), mono=True)
+
+
+# --- pandas: codecbox.read_csv ---------------------------------------------------------------
+
+#: Why ``codecbox.read_csv`` does not run in the browser: JupyterLite's Pyodide here has no
+#: numpy, so no pandas (``tools/lite.py`` says why its wasm32 wheels are not in the site).
+SIN_PANDAS_NAVEGADOR = "no disponible en el navegador, donde este Pyodide no trae pandas"
+
+
+def sin_pandas() -> str | None:
+    """None when pandas can be imported here; otherwise why not, in Spanish."""
+    if importlib.util.find_spec("pandas") is not None:
+        return None
+    if sys.platform == "emscripten":
+        return SIN_PANDAS_NAVEGADOR
+    return "pandas no está instalado (pip install 'pandas>=2.2')"
+
+
+def procedencia(df: Any) -> dict[str, Any]:
+    """``df.attrs["codecbox"]`` (how ``codecbox.read_csv`` decided), the file by its name only,
+    as :func:`linea_registro` shortens the import log's paths."""
+    info = dict(df.attrs["codecbox"])
+    if isinstance(info.get("file"), str):
+        info["file"] = Path(info["file"]).name
+    return info
 
 
 # --- the widget: written one way, read another ----------------------------------------------

@@ -20,6 +20,7 @@ from check_contract import contract
 from codecbox import Rule, import_file
 from codecbox.sniffing import bom
 from codecbox.streaming import write_atomic
+from curso import l04
 from curso.l04 import (
     ARCHIVOS,
     CODIFICACIONES_ESCRIBIR,
@@ -131,7 +132,7 @@ def test_importe(texto, valor):
 
 
 def test_importe_refuses_what_is_not_a_price():
-    with pytest.raises(ValueError, match="not a price"):
+    with pytest.raises(ValueError, match="no es un importe"):
         importe("doce")
 
 
@@ -412,3 +413,26 @@ def test_the_checks_agree_with_python():
     ] == (SOLVED[1]["prediccion_bytes"])
     assert {k: f() for k, f in PREGUNTAS_LECTOR.items()} == SOLVED[3]["respuestas_lector"]
     assert len(bom_de("utf-16-le") + MUESTRA.encode("utf-16-le")) == 74
+
+
+# --- codecbox.read_csv in the lesson ----------------------------------------------------------
+
+
+def test_sin_pandas_here_and_in_a_browser(monkeypatch):
+    pytest.importorskip("pandas")
+    assert l04.sin_pandas() is None
+    monkeypatch.setattr(l04.importlib.util, "find_spec", lambda name: None)
+    assert "no está instalado" in l04.sin_pandas()
+    monkeypatch.setattr(l04.sys, "platform", "emscripten")
+    assert l04.sin_pandas() == l04.SIN_PANDAS_NAVEGADOR
+
+
+def test_procedencia_names_the_file_only():
+    pytest.importorskip("pandas")
+    from codecbox import read_csv
+
+    df = read_csv(carpeta_datos() / "tienda_bom.csv", sep=";")
+    assert df.attrs["codecbox"]["file"] == str(carpeta_datos() / "tienda_bom.csv")
+    assert l04.procedencia(df) == {**df.attrs["codecbox"], "file": "tienda_bom.csv"}
+    assert df.attrs["codecbox"]["file"].endswith("/l04/tienda_bom.csv")  # not changed
+    assert l04.procedencia(read_csv(b"a\n1\n"))["file"] is None
