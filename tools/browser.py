@@ -9,20 +9,36 @@ Import it as ``from tools.browser import ...`` (``tests/browser/`` is a package 
 - :func:`launch` is a context manager giving a headless Playwright ``Browser`` on the
   system's Chromium (``playwright install`` is never needed); the browser and
   Playwright's driver are closed on exit, also when the body raises.
+- :func:`start_jupyterlab` starts a ``jupyter lab`` server on a free port and waits until it
+  answers (the lab test and the nbgrader test each start one, as ``course.py lab`` would).
 - :func:`artifacts` is the folder for screenshots (``build/test-artifacts/browser``,
   ignored by git); CI can keep it.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
-from collections.abc import Iterator
+import signal
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "artifacts", "chromium", "launch", "missing", "require"]
+__all__ = [
+    "CHROMIUM_ARGS",
+    "ROOT",
+    "artifacts",
+    "chromium",
+    "launch",
+    "missing",
+    "require",
+    "start_jupyterlab",
+]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -93,3 +109,55 @@ def artifacts() -> Path:
     out = ROOT / "build" / "test-artifacts" / "browser"
     out.mkdir(parents=True, exist_ok=True)
     return out
+
+
+def start_jupyterlab(
+    command: Sequence[str],
+    *,
+    env: Mapping[str, str],
+    runtime: Path,
+    token: str,
+    log_path: Path,
+    polls: int = 480,
+    cwd: Path = ROOT,
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``command`` (a ``jupyter lab`` with ``--ServerApp.port=0`` and ``token``) from
+    ``cwd`` in a session of its own, its output in ``log_path``; return it and its URL once
+    the server file it writes in ``runtime`` names a port that answers ``/api/status``.
+
+    ``polls`` looks 0.25 s apart (120 s: JupyterLab's start on a busy 2-core machine). If the
+    server exits or never answers, it is stopped and ``RuntimeError`` carries its log. The
+    caller stops it (``os.killpg(proc.pid, ...)``: the server and its kernels).
+    """
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            list(command),
+            cwd=cwd,
+            env=dict(env),
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    for _ in range(polls):
+        if proc.poll() is not None:
+            break
+        for info in sorted(runtime.glob("jpserver-*.json")):
+            try:
+                url = f"http://127.0.0.1:{json.loads(info.read_text(encoding='utf-8'))['port']}"
+                request = urllib.request.Request(
+                    f"{url}/api/status", headers={"Authorization": f"token {token}"}
+                )
+                urllib.request.urlopen(request, timeout=10).close()
+                return proc, url
+            except (OSError, ValueError, KeyError):
+                pass  # the file half-written, or the server not serving yet
+        time.sleep(0.25)
+    code = proc.poll()
+    how = f"exited with {code}" if code is not None else f"did not answer in {polls} looks"
+    if code is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    tail = log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
+    raise RuntimeError(f"JupyterLab {how}; its log ({log_path}):\n{tail}")

@@ -43,7 +43,7 @@ import nbformat
 import pytest
 from course_scripts import load_script
 
-from tools.browser import ROOT, artifacts, launch, require
+from tools.browser import ROOT, artifacts, launch, require, start_jupyterlab
 
 pytestmark = pytest.mark.xdist_group("jupyterlab")
 
@@ -181,33 +181,15 @@ def lab() -> Iterator[Lab]:
     )
     log_path = artifacts() / "lab-server.log"
     lab_: Lab | None = None
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
     try:
-        for _ in range(START_POLLS):
-            if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited ({proc.returncode}); see {log_path}")
-            info = sorted(runtime.glob("jpserver-*.json"))
-            if info:
-                try:
-                    port = json.loads(info[0].read_text(encoding="utf-8"))["port"]
-                    candidate = Lab(f"http://127.0.0.1:{port}", token, runtime)
-                    candidate.api("GET", "/api/status")
-                    lab_ = candidate
-                    break
-                except (OSError, ValueError, KeyError):
-                    pass  # file half-written, or not serving yet
-            time.sleep(0.25)
-        else:
-            pytest.fail(f"JupyterLab did not start in {START_POLLS} looks; see {log_path}")
+        proc, url = start_jupyterlab(
+            command, env=env, runtime=runtime, token=token, log_path=log_path, polls=START_POLLS
+        )
+    except RuntimeError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        pytest.fail(str(exc))
+    try:
+        lab_ = Lab(url, token, runtime)
         yield lab_
     finally:
         _stop(proc, lab_, runtime)

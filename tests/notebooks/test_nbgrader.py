@@ -24,7 +24,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -36,6 +35,8 @@ import pytest
 from build_notebooks import CODE_STUB, TEXT_STUB, nbgrader
 from course_scripts import load_script
 from notebook_utils import SOLUTIONS, ids
+
+from tools.browser import start_jupyterlab
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "jupyter" / "docente" / "nbgrader_config.py"
@@ -285,31 +286,12 @@ def jupyterlab(course, user: str, tmp: Path) -> Iterator[tuple[str, str]]:
                "--ServerApp.ip=127.0.0.1", "--ServerApp.port=0", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={token}",
                f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]  # fmt: skip
-    tmp.mkdir(parents=True, exist_ok=True)
     log = tmp / f"lab-{user}.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            command,
-            cwd=course.ROOT,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+    proc, url = start_jupyterlab(
+        command, env=env, runtime=runtime, token=token, log_path=log, cwd=course.ROOT
+    )
     try:
-        for _ in range(480):  # 0.25 s apart: JupyterLab's start on a busy 2-core machine
-            assert proc.poll() is None, log.read_text(errors="replace")
-            for info in runtime.glob("jpserver-*.json"):
-                try:
-                    url = f"http://127.0.0.1:{json.loads(info.read_text())['port']}"
-                    urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=10).close()
-                    yield url, token
-                    return
-                except (OSError, ValueError, KeyError):
-                    pass  # half-written, or not serving yet
-            time.sleep(0.25)
-        pytest.fail("JupyterLab did not start:\n" + log.read_text(errors="replace"))
+        yield url, token
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)  # its own session: the server and its children
