@@ -531,6 +531,9 @@ PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None
 #: the CJK encodings in their strict standard form (Python's codec) first, then the Windows
 #: supersets, JIS X 0213 and HKSCS.
 FALLBACKS: dict[str, tuple[str, ...]] = {r.tries[0]: r.tries[1:] for r in TABLE if r.tries}
+#: A CJK reading with at least this many ideographs (or hangul), less than a third of them
+#: among its language's frequent ones (:func:`codecbox.guessing.common_share`), is never sure.
+CJK_EVIDENCE = 16
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (the best of a
@@ -1414,6 +1417,11 @@ def guess_codecbox(
         # little, a longer window shows what they are.
         families = _family_bests(scored, leader[0] - FAMILY_DECISIVE)
         close = {t[1].name for t in scored if t[0] > leader[0] - DECISIVE} | late | families
+        if leader[1].name in plan.index:
+            # (a code page leads: every multi-byte reading of all the input stays, box drawing
+            # or ASCII art at the start of a Johab file scores far below a page's letters,
+            # the text after it does not)
+            close |= {enc.name for _, enc, _ in readings.others}
         if not late and all(whole[other] == whole[leader[1].name] for other in close):
             break  # no other text is close: a longer window would not change the answer
         readings = readings._replace(
@@ -1432,9 +1440,10 @@ def guess_codecbox(
             runner, margin = twins[1], twins[0][0] - twins[1][0]
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
     # A CJK reading whose ideographs or hangul are mostly rare ones is not text of that
-    # language, whatever its margin: bytes of an encoding not tried (Mac Arabic read as GBK).
+    # language, whatever its margin: bytes of an encoding not tried (Mac Arabic read as GBK;
+    # real text: 78-96 % common, a short Japanese one fewer).
     cjk, common = guessing.common_share(best[1], guessing.language_of(best[2].codec))
-    if 2 * common < cjk:
+    if cjk >= CJK_EVIDENCE and 3 * common < cjk:
         needed = math.inf
     confidence = 1.0 if runner is None else margin / (margin + needed)
     unsure = runner[2] if runner is not None and margin < needed else None

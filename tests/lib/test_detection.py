@@ -456,3 +456,14 @@ def test_a_byte_beyond_the_window_that_two_code_pages_read_differently_decides()
     plain = (line * 84).encode("iso8859_7")
     assert guess_codecbox(plain).encoding.name == "windows-1253"
     assert guess_codecbox(plain).sure
+
+
+def test_a_johab_file_that_starts_with_box_drawing_is_johab() -> None:
+    # chardet's johab/mdir-doc.txt starts with a banner of box drawing: in the first window
+    # the Johab reading scored far below a code page's letters (mac-greek, "sure" by 18
+    # points) and was never read further.
+    banner = ("    " + "▒" * 9 + "   " + "▒" * 3 + "\n") * 6
+    line = "이 프로그램은 파일을 관리하는 도구입니다. 디렉터리를 보고 파일을 복사할 수 있습니다.\n"
+    text = banner + "일반용 사용설명서\n" + line * 30
+    g = guess_codecbox(text.encode("johab"))
+    assert g.encoding is not None and g.encoding.name == "johab"
