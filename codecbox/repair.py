@@ -39,6 +39,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from operator import getitem
 
 __all__ = [
     "LATIN_1",
@@ -134,6 +135,8 @@ class _Reading:
 
 _READINGS = {name: _Reading(name, codec) for name, codec in READINGS.items()}
 _ALL, _FIRST = list(_READINGS.values()), _READINGS[WINDOWS_1252]
+# the readings to try after one: that one again first, then all in order
+_AFTER = {name: tuple(dict.fromkeys((r, *_ALL))) for name, r in _READINGS.items()}
 # Clean text passes at C speed: no lead then continuation, lead then space (A0), surrogate.
 _LEADS = _class(ch for r in _ALL for ch in r.table[0xC2:0xF5])
 _SUSPECT = re.compile(
@@ -197,7 +200,11 @@ def _undo(
 
 
 class Reason(str, Enum):
-    """Why :func:`fix_mojibake` stopped; the value is how reports spell it."""
+    """Why :func:`fix_mojibake` stopped; the value is how reports spell it.
+
+    >>> fix_mojibake("cafÃ©").reason, str(fix_mojibake("5 Î¼m").reason)
+    (<Reason.CLEAN: 'clean'>, 'implausible')
+    """
 
     #: nothing in the text looks like mojibake (any more)
     CLEAN = "clean"
@@ -217,7 +224,11 @@ class Reason(str, Enum):
 @dataclass(frozen=True)
 class Step:
     """One layer undone on text[start:end] (``end`` None: to the end of the text): encode
-    as ``encoding``, decode as ``decoding``."""
+    as ``encoding``, decode as ``decoding``.
+
+    >>> str(Step(WINDOWS_1252, 2, 4)), str(Step(SURROGATES, 7, 9))
+    ('2-4: encode as windows-1252, decode as UTF-8', '7-9: join UTF-16 surrogate pairs')
+    """
 
     #: the encoding the UTF-8 bytes were wrongly read as: a key of READINGS, or SURROGATES
     encoding: str
@@ -234,7 +245,15 @@ class Step:
             raise ValueError(f"{self.encoding!r} is not one of {', '.join(READINGS)}")
 
     def apply(self, text: str) -> str:
-        """The step on ``text``, strictly: UnicodeError if it does not apply."""
+        """The step on ``text``, strictly: UnicodeError if it does not apply.
+
+        >>> Step(WINDOWS_1252, 2, 4).apply("x ÐŸ y")
+        'x П y'
+        >>> Step(WINDOWS_1252).apply("año")  # F1 6F is no UTF-8
+        Traceback (most recent call last):
+        UnicodeDecodeError: 'utf-8' codec can't decode byte 0xf1 in position 1: invalid \
+continuation byte
+        """
         s, e = self.start, len(text) if self.end is None else self.end
         fixed = _undo(text[s:e], self.encoding, self.nbsp, _alone(text, s, e), self.decoding)[0]
         return text[:s] + fixed + text[e:]
@@ -249,7 +268,12 @@ class Step:
 
 @dataclass(frozen=True)
 class Repair:
-    """What :func:`fix_mojibake` did: the result, the steps, and why it stopped."""
+    """What :func:`fix_mojibake` did: the result, the steps, and why it stopped.
+
+    >>> r = fix_mojibake("Ã\ufffdngel y cafÃ©")  # the second byte of Á was lost
+    >>> r.text, r.changed, r.lost, r.reason.value, r.position
+    ('\ufffdngel y café', True, 1, 'replacement', 0)
+    """
 
     #: the text as it was given
     original: str
@@ -393,6 +417,11 @@ _CODES.update((b, _code(chr(b))) for b in range(128))
 _END = _code(" ")  # after the last character: a space costs nothing with anything
 _PAIRS = _pair_costs()
 _COSTS: dict[str, int] = {}
+_SHORT = 32  # shorter text is weighed by _ROWS, longer by _PAIRS (the same numbers)
+_ROWS = [
+    [_PAIRS[a | b << 8 if sys.byteorder == "little" else a << 8 | b] for b in range(128)]
+    for a in range(128)
+]
 
 
 def _cost(text: str) -> int:
@@ -404,9 +433,11 @@ def _cost(text: str) -> int:
         _CODES.update((ord(c), _code(c)) for c in set(coded) if c > "\x7f")
         coded = text.translate(_CODES)
     data, n = (coded + _END).encode(), len(coded)
-    # each character with the one after it: at even places, then at odd ones
-    found = sum(map(_PAIRS.__getitem__, memoryview(data[: (n + 1) // 2 * 2]).cast("H")))
-    found += sum(map(_PAIRS.__getitem__, memoryview(data[1 : 1 + n // 2 * 2]).cast("H")))
+    if n < _SHORT:  # each character with the one after it, by rows (fewer calls on short text)
+        found = sum(map(getitem, map(_ROWS.__getitem__, data), data[1:]))
+    else:  # or as 16-bit numbers: at even places, then at odd ones
+        found = sum(map(_PAIRS.__getitem__, memoryview(data[: (n + 1) // 2 * 2]).cast("H")))
+        found += sum(map(_PAIRS.__getitem__, memoryview(data[1 : 1 + n // 2 * 2]).cast("H")))
     shape = coded.translate(_SHAPE)
     found += shape.count("UUu") + shape.count("GGg") + shape.count("CCc") + shape.count("YYy")
     found += 2 * len(_LONE.findall(shape)) if "o" in shape else 0
@@ -417,6 +448,12 @@ def _cost(text: str) -> int:
 
 
 _GROUP = {c: frozenset(g) for g in _GROUPS for c in g}  # a letter's class -> its script's
+# a code -> "l" (a small Latin letter), "_" (a space or punctuation that is no symbol), "x"
+# (anything else, or a character with a cost of its own): in a window of these only, no rule
+# costs anything, and a letter with another beside it fits
+_EASY = {
+    c: "x" if c % 4 else "l" if k in "al" else "_" if k in "_.," else "x" for c, k in _CLASS.items()
+}
 
 
 def _fits(text: str, at: int, part: str) -> bool:
@@ -428,6 +465,10 @@ def _fits(text: str, at: int, part: str) -> bool:
     if _LOST in part or _CONTROL.search(part):
         return True
     window, k = text[max(0, at - 2) : at + 3], min(at, 2)
+    if (coded := window.translate(_CODES)).isascii():  # the common case, without _cost:
+        easy = coded.translate(_EASY)  # small Latin letters and plain punctuation cost 0
+        if easy[k] == "l" and "x" not in easy and "l" in easy[:k] + easy[k + 1 :]:
+            return True
     cost, coded = _cost(window), window.translate(_CODES)
     classes, own = coded.translate(_CLASS), [ord(c) % 4 for c in coded]
     cls, before, after = classes[k], classes[:k], classes[k + 1 :]
@@ -484,7 +525,7 @@ def _deepen(
     best = (_cost(left + fixed[skip:] + right), 1)
     while best[0] and len(layers) < 3 and (whole or " " not in fixed) and _SUSPECT.search(fixed):
         chars = set(fixed).difference(_ASCII)
-        for r in dict.fromkeys((_READINGS[layers[-1][0]], *_ALL)):
+        for r in _AFTER[layers[-1][0]]:
             fits = chars <= r.chars if whole else r.runs.fullmatch(fixed)
             deeper = _try(r, fixed) if fits else None
             if deeper and deeper[0] != fixed:
@@ -570,9 +611,14 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
     if len(run.layers) > 1 or reading.long.search(text, s, e):
         return True
     fixed, shift = text[:s] + run.texts[0] + text[e:], 0
+    easy = fixed.translate(_CODES).translate(_EASY)  # (a character not coded yet stays)
     for m in reading.runs.finditer(text, s, e):
-        if not _fits(fixed, m.start() - shift, m.group()):
-            return False
+        at = m.start() - shift
+        window = easy[max(0, at - 2) : at + 3]
+        small = window.count("l")  # a small Latin letter among those, as _fits finds
+        if not (small > 1 and easy[at] == "l" and small + window.count("_") == len(window)):
+            if not _fits(fixed, at, m.group()):
+                return False
         shift += m.end() - m.start() - 1
     return True
 

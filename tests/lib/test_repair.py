@@ -16,6 +16,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import codecbox
+import codecbox.repair as repair
 from codecbox.repair import (
     LATIN_1,
     READINGS,
@@ -368,6 +369,52 @@ def test_traps_stay_unchanged_beside_mojibake(text):
     """A trap in the same line as real mojibake is still judged on its own."""
     r = fix_mojibake(f"{text} — cafÃ© y aÃ±o")
     assert r.text == f"{text} — café y año"
+
+
+# --- shortcuts: the fast paths give the answers of the rules they skip ------------------------
+
+SHORTCUT_TEXT = st.text(
+    "abcdeéèñüßÉÀÃÂ ABC.,’…–-()«»$€£×±¥0123αΩЖжאبกा中\xa0\u0301\u05b0™\x85", max_size=40
+)
+
+
+@settings(max_examples=500)
+@given(SHORTCUT_TEXT)
+def test_short_text_is_weighed_as_long_text(text):
+    """_cost weighs text shorter than _SHORT by rows of the pair table, longer text as
+    16-bit numbers: the same sum."""
+    repair._COSTS.clear()
+    short = repair._cost(text)
+    repair._COSTS.clear()
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(repair, "_SHORT", 0)
+        assert repair._cost(text) == short
+    repair._COSTS.clear()
+
+
+@settings(max_examples=300)
+@given(SHORTCUT_TEXT, st.integers(0, 39), st.sampled_from(["Ã©", "Ã\x81", "x"]))
+def test_a_run_fits_as_the_full_rule_says(text, at, part):
+    """_fits and _all_fit take a window of small Latin letters and plain punctuation as
+    fitting without weighing it (_EASY); with that shortcut off, the same answers."""
+    assume(at < len(text))
+    fast = repair._fits(text, at, part)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(repair, "_EASY", dict.fromkeys(range(128), "x"))
+        assert repair._fits(text, at, part) == fast
+
+
+def test_repairs_are_the_same_without_the_shortcuts():
+    texts = [read_as(t, *c) for t in ("El año, la niña", "Déjà vu, crème brûlée") for c in CHAINS]
+    texts += [f"{t} — cafÃ© y aÃ±o" for t in TRAPS] + TRAPS + [t for _, t in SENTENCES]
+    texts += [read_as(t, "windows-1250") for _, t in SENTENCES]
+    fast = [fix_mojibake(t) for t in texts]
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(repair, "_EASY", dict.fromkeys(range(128), "x"))
+        m.setattr(repair, "_SHORT", 0)
+        repair._COSTS.clear()
+        assert [fix_mojibake(t) for t in texts] == fast
+    repair._COSTS.clear()
 
 
 # --- the data -------------------------------------------------------------------------------
