@@ -445,7 +445,7 @@ PENALTIES: dict[str, float] = {
     "final letter at the end of a word": 1.0,
     "hangul syllable rare in Korean text": -1.5,
     "ideograph rare in the text of the reading's language": -1.0,
-    "hanja in a Korean reading": -1.5,
+    "hanja in a Korean reading": -3.0,
 }
 
 

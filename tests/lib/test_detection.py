@@ -467,3 +467,14 @@ def test_a_johab_file_that_starts_with_box_drawing_is_johab() -> None:
     text = banner + "일반용 사용설명서\n" + line * 30
     g = guess_codecbox(text.encode("johab"))
     assert g.encoding is not None and g.encoding.name == "johab"
+
+
+@pytest.mark.parametrize(
+    "text", ["去菜市场", "阿姨热情", "晚饭以后", "火车站前", "明天见面", "看电视剧"]
+)
+def test_four_ideographs_in_gbk_are_not_korean(text: str) -> None:
+    # (issue 18, item 6) Read as EUC-KR, these bytes make hangul and one hanja, which Korean
+    # text seldom writes: that reading scored as much as the Chinese one and won on its prior.
+    data = text.encode("gbk")
+    g = guess_codecbox(data)
+    assert g.encoding is not None and data.decode(g.encoding.codec) == text
