@@ -531,9 +531,11 @@ PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None
 #: the CJK encodings in their strict standard form (Python's codec) first, then the Windows
 #: supersets, JIS X 0213 and HKSCS.
 FALLBACKS: dict[str, tuple[str, ...]] = {r.tries[0]: r.tries[1:] for r in TABLE if r.tries}
-#: A CJK reading with at least this many ideographs (or hangul), less than a third of them
-#: among its language's frequent ones (:func:`codecbox.guessing.common_share`), is never sure.
-CJK_EVIDENCE = 16
+#: A CJK reading with at least so many ideographs (or hangul), of which fewer than this share
+#: are among its language's frequent ones (:func:`codecbox.guessing.common_share`), is never
+#: sure. (Real Chinese and Korean snippets of the tune split hold at least half; the
+#: Japanese list, from software messages, misses more of a story's kanji.)
+CJK_EVIDENCE: dict[str, tuple[int, float]] = {"zh": (4, 0.5), "ko": (4, 0.5), "ja": (16, 1 / 3)}
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (the best of a
@@ -1442,8 +1444,10 @@ def guess_codecbox(
     # A CJK reading whose ideographs or hangul are mostly rare ones is not text of that
     # language, whatever its margin: bytes of an encoding not tried (Mac Arabic read as GBK;
     # real text: 78-96 % common, a short Japanese one fewer).
-    cjk, common = guessing.common_share(best[1], guessing.language_of(best[2].codec))
-    if cjk >= CJK_EVIDENCE and 3 * common < cjk:
+    language = guessing.language_of(best[2].codec)
+    cjk, common = guessing.common_share(best[1], language)
+    least, share = CJK_EVIDENCE.get(language, (0, 0.0))
+    if cjk >= least and common < share * cjk:
         needed = math.inf
     confidence = 1.0 if runner is None else margin / (margin + needed)
     unsure = runner[2] if runner is not None and margin < needed else None

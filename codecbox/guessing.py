@@ -180,7 +180,7 @@ def char_class(ch: str) -> str:
         return "o"
     if cat == "Nd":
         return "n"
-    if cat.startswith("P") and 0x2010 <= o <= 0x205E:
+    if cat.startswith("P") and 0x2010 <= o <= 0x203B:  # (from ‼ on: rare, JIS X 0213's ⁇)
         return "p"
     return "s"
 
@@ -525,6 +525,26 @@ def _script_mix(classes: str) -> int:
 
 
 _PLAIN = frozenset("aA0 .'")
+#: Non-ASCII Latin, Cyrillic and Greek letters (``e``) and CJK characters (``z``), for
+#: :func:`_cjk_mix`; anything else a space.
+_CJK_MIX_BYTES = _bytes_table(
+    {ord(c): " " for c in CLASS_POINTS}
+    | {ord(c): "e" for c in "lLcCgG"}
+    | {ord(c): "z" for c in "zZjkKw"}
+)
+_OTHER_LETTERS = frozenset("lLcCgG")
+
+
+def _cjk_mix(classes: str) -> int:
+    """How many neighbours are a CJK character and a non-ASCII Latin, Cyrillic or Greek
+    letter (``и交``: the Cyrillic of JIS X 0208 next to a kanji, what other bytes read as
+    EUC-JP make; real text puts a space or punctuation between them).
+
+    >>> _cjk_mix("czjj"), _cjk_mix("zz l")
+    (1, 0)
+    """
+    mixed = classes.encode("ascii").translate(_CJK_MIX_BYTES)
+    return mixed.count(b"ez") + mixed.count(b"ze")
 
 
 class Base(NamedTuple):
@@ -569,6 +589,8 @@ def base(text: str, classes: str | None = None) -> Base:
     known = 0.0
     if mixed:
         known += PENALTIES["script mix"] * _script_mix(classes)
+    if present & _CJK and present & _OTHER_LETTERS:
+        known += PENALTIES["script mix"] * _cjk_mix(classes)
     if pairs:
         flips = 0
         for pair in pairs:
