@@ -10,6 +10,11 @@ its task runs); the driver appends them to the one log (the command's own file a
 ``codecbox import`` can resume from it) at the end of the run and at the start of the next,
 so an interrupted run, run again, skips what is done and finishes the rest.
 
+:func:`import_bag` is made of three functions that do not use Dask, for other engines (the
+README has a Spark recipe): :func:`plan_import` on the driver (the command's checks, and a
+picklable :class:`ImportJob`), :func:`import_partition` in each task and
+:func:`merge_logs` on the driver, before and after.
+
 Importing this module does not import Dask; :func:`import_bag` does, and needs the
 ``dask`` extra (``pip install 'dask[distributed]>=2024.8'``).
 """
@@ -18,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import errno
 import hashlib
 import json
@@ -38,7 +42,7 @@ from codecbox.streaming import remove_stale_temporaries
 if TYPE_CHECKING:
     from dask.bag import Bag
 
-__all__ = ["BagImport", "import_bag"]
+__all__ = ["BagImport", "ImportJob", "import_bag", "import_partition", "merge_logs", "plan_import"]
 
 #: Files per partition when :func:`import_bag` makes the bag from a list.
 PARTITION_SIZE = 200
@@ -80,17 +84,23 @@ class BagImport:
 
 
 @dataclass(frozen=True)
-class _Job:
-    """What every partition's task needs (absolute paths, picklable)."""
+class ImportJob:
+    """What every partition of an import needs, checked and made absolute by
+    :func:`plan_import` on the driver; small and picklable, it is sent to each task."""
 
+    #: the folder of the UTF-8 copies
     into: str
+    #: the quarantine folder, or None
     quarantine: str | None
+    #: the merged log (the command's)
     log: str
+    #: the folder of the partition logs, ``LOG.parts``
     parts: str
     #: import_bytes's options, as the command builds them
     options: dict[str, Any]
-    #: the options that decide a file's fate, as logged
+    #: the options that decide a file's fate, as the log records them
     policy: dict[str, Any]
+    #: import what a symbolic link points to (``--follow-symlinks``)
     follow_symlinks: bool
 
 
@@ -163,13 +173,31 @@ def _part_name(keys: Sequence[str]) -> str:
     return f"{PART_PREFIX}{hashlib.sha256(joined).hexdigest()[:24]}.jsonl"
 
 
-def _import_partition(paths: Iterable[str | os.PathLike[str]], job: _Job) -> list[dict[str, int]]:
-    """Import one partition's files as ``codecbox import`` does, logging to its own log;
-    returns its tally (one dict, as a partition of the result bag)."""
+def import_partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> dict[str, int]:
+    """Import one partition's files (absolute paths) as ``codecbox import`` does, in this
+    process: the task of :func:`import_bag`, or of any engine's job (see the README's
+    Spark recipe). Its log is ``LOG.parts/part-<hash of the paths>.jsonl``, locked while it
+    runs: a retried task, or the next run with the same partition, opens the same one and
+    skips what it (or the merged log) says is done. Returns the tally: ``files``,
+    ``imported``, ``guessed``, ``quarantined``, ``undecided``, ``error``, ``earlier``.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> inbox, out = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+    >>> _ = (inbox / "a.txt").write_bytes("año".encode("utf-8"))
+    >>> job = plan_import(out)
+    >>> import_partition([inbox / "a.txt"], job)
+    {'files': 1, 'imported': 1}
+    >>> import_partition([inbox / "a.txt"], job)  # its partition log says it is done
+    {'earlier': 1, 'files': 1, 'imported': 1}
+    >>> merge_logs(job), len((out / ".codecbox-import.jsonl").read_text().splitlines())
+    (1, 1)
+    """
     names = [os.fspath(p) for p in paths]
     if not names:
-        return [{}]
+        return {}
     keys = [cli._absolute(Path(name)) for name in names]
+    Path(job.parts).mkdir(exist_ok=True)
     log = cli._Log(Path(job.parts) / _part_name(keys), job.policy)
     try:
         # What the merged log knows of these files, under what this partition's own log
@@ -201,7 +229,12 @@ def _import_partition(paths: Iterable[str | os.PathLike[str]], job: _Job) -> lis
     for record in run.done.values():
         guessed = record["status"] == "imported" and not record["confident"]
         tally["guessed" if guessed else record["status"]] += 1
-    return [dict(tally)]
+    return {k: v for k, v in sorted(tally.items()) if v}
+
+
+def _partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> list[dict[str, int]]:
+    """:func:`import_partition` as a bag's partition: a list of one tally."""
+    return [import_partition(paths, job)]
 
 
 class _Merged:
@@ -223,6 +256,8 @@ class _Merged:
         except BaseException:
             self._f.close()
             raise
+        #: the lines appended so far
+        self.appended = 0
 
     def absorb(self, folder: Path) -> None:
         """Append the lines of each partition log in ``folder`` that no task is writing
@@ -231,7 +266,7 @@ class _Merged:
         delete)."""
         taken = []
         try:
-            for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")):
+            for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
                 f = open(part, "rb")
                 if not _lock(f):  # a task of an interrupted run still writing
                     f.close()
@@ -243,6 +278,7 @@ class _Merged:
                     if record != self.last.get(record["file"]):
                         self.last[record["file"]] = record
                         lines.append(line + b"\n")
+            self.appended += len(lines)
             data = memoryview(b"".join(lines))
             while data:
                 data = data[self._f.write(data) or 0 :]
@@ -255,6 +291,27 @@ class _Merged:
 
     def close(self) -> None:
         self._f.close()
+
+
+def merge_logs(job: ImportJob) -> int:
+    """Append to the merged log the lines of every partition log that no task is writing
+    (its lock is free), then delete those partition logs; returns how many lines were
+    appended. :func:`import_bag` does this at its start (what an interrupted run left)
+    and its end; call it on the driver before and after a job made of
+    :func:`import_partition` tasks. A line equal to its file's last record (a merge cut
+    short before the delete, or a file that failed the same way again) is not repeated.
+    ``OSError`` (EAGAIN) if another import holds the merged log.
+
+    >>> import tempfile
+    >>> merge_logs(plan_import(tempfile.mkdtemp()))  # no partition has run: nothing
+    0
+    """
+    merged = _Merged(Path(job.log))
+    try:
+        merged.absorb(Path(job.parts))
+    finally:
+        merged.close()
+    return merged.appended
 
 
 def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> str | None:
@@ -346,8 +403,17 @@ def import_bag(
         listed = [os.fspath(p) for p in paths]
         parts = max(1, -(-len(listed) // max(1, partition_size)))
         bag = from_sequence(listed, npartitions=parts)
-    job = _plan(into, quarantine, declared, candidates, min_sample, detector, hint, log)
-    job = dataclasses.replace(job, follow_symlinks=follow_symlinks)
+    job = plan_import(
+        into,
+        quarantine=quarantine,
+        declared=declared,
+        candidates=candidates,
+        min_sample=min_sample,
+        detector=detector,
+        hint=hint,
+        log=log,
+        follow_symlinks=follow_symlinks,
+    )
     own = (job.log, job.parts)
     problems, repeated = compute(
         bag.map(_problem, job.into, own)
@@ -360,16 +426,12 @@ def import_bag(
         raise ValueError(
             "; ".join(shown) + ("; import them into different folders" * bool(repeated))
         )
-    for folder in (job.into, job.quarantine):
-        if folder is not None and os.path.isdir(folder):
-            remove_stale_temporaries(folder)
     merged = _Merged(Path(job.log))
     try:
         parts_folder = Path(job.parts)
-        parts_folder.mkdir(exist_ok=True)
         merged.absorb(parts_folder)  # what an interrupted run left
         try:
-            tallies: list[dict[str, int]] = bag.map_partitions(_import_partition, job).compute()
+            tallies: list[dict[str, int]] = bag.map_partitions(_partition, job).compute()
         finally:
             merged.absorb(parts_folder)  # also after a failure: what is done is logged
     finally:
@@ -389,18 +451,35 @@ def import_bag(
     )
 
 
-def _plan(
+def plan_import(
     into: str | os.PathLike[str],
-    quarantine: str | os.PathLike[str] | None,
-    declared: str | None,
-    candidates: Sequence[str] | None,
-    min_sample: int,
-    detector: str | None,
-    hint: str | None,
-    log: str | os.PathLike[str] | None,
-) -> _Job:
-    """The checks ``codecbox import`` makes before touching a file (as ``ValueError``), the
-    folders made, and the options and policy as the command builds them."""
+    *,
+    quarantine: str | os.PathLike[str] | None = None,
+    declared: str | None = None,
+    candidates: Sequence[str] | None = None,
+    min_sample: int = 256,
+    detector: str | None = None,
+    hint: str | None = None,
+    log: str | os.PathLike[str] | None = None,
+    follow_symlinks: bool = False,
+) -> ImportJob:
+    """On the driver, before any file is touched: the checks ``codecbox import`` makes on
+    its options (a ``ValueError`` or ``OSError`` here, as the command's usage errors), the
+    folders made, the temporary files a killed run left in them removed, and the job every
+    :func:`import_partition` task takes: the options and the logged policy exactly as the
+    command builds them from the same options (its ``--into``, ``--quarantine``,
+    ``--declared``, ``--candidates``, ``--min-sample``, ``--detector``, ``--hint``,
+    ``--log``, ``--follow-symlinks``).
+
+    >>> import tempfile
+    >>> job = plan_import(tempfile.mkdtemp(), candidates=["cp1252", "koi8-r"])
+    >>> job.policy["candidates"], job.policy["detector"], job.log.endswith(".jsonl")
+    (['windows-1252', 'KOI8-R'], 'codecbox', True)
+    >>> plan_import(tempfile.mkdtemp(), candidates=["klingon"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown encoding 'klingon'
+    """
     if isinstance(candidates, str):
         raise TypeError("candidates: a list of names, not one string")
     try:
@@ -427,6 +506,9 @@ def _plan(
         raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(merged))
     folder.mkdir(parents=True, exist_ok=True)
     merged.parent.mkdir(parents=True, exist_ok=True)
+    for made in (folder, review):
+        if made is not None and made.is_dir():
+            remove_stale_temporaries(made)
     policy = {
         "declared": label,
         "candidates": None if names is None else [e.name for e in names],
@@ -437,12 +519,12 @@ def _plan(
     }
     options: dict[str, Any] = {"declared": label, "candidates": names, "min_sample": min_sample}
     options["detector"] = detect
-    return _Job(
+    return ImportJob(
         into=str(folder),
         quarantine=None if review is None else str(review),
         log=str(merged),
         parts=f"{merged}.parts",
         options=options,
         policy=policy,
-        follow_symlinks=False,
+        follow_symlinks=follow_symlinks,
     )

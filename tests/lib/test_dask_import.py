@@ -210,6 +210,13 @@ def test_a_bag_on_two_workers_imports_as_the_command_does(
     assert again.earlier == n - done.failed
     assert (again.files, again.failed) == (n, done.failed)
     check_same_as_the_command(tmp_path, reference, n)
+    # The merged log is the command's: codecbox import, given the same files and options,
+    # finds them done (all but the failed ones, which it tries again).
+    command = [sys.executable, "-m", "codecbox", "import", *map(str, paths), "--into"]
+    command += [str(tmp_path / "out"), "--quarantine", str(tmp_path / "q")]
+    command += ["--candidates", ",".join(CANDIDATES), "--progress", "off"]
+    resumed = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert f"; {n - done.failed} of them done by an earlier run" in resumed.stdout
     print(f"{n} files on 2 workers: {took:.2f} s")
 
 
