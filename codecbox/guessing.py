@@ -415,6 +415,9 @@ _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
 _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
+#: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
+#: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
+_ODD_INVERTED = re.compile(r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)")
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -439,6 +442,7 @@ PENALTIES: dict[str, float] = {
     "CJK inside an ASCII word": -2.0,
     "one CJK character touching an ASCII word": -1.5,
     "apostrophe inside a word": -1.5,
+    "inverted mark that opens nothing": -1.5,
     "sentence starting in lower case": -1.0,
     "sentence starting in upper case": 0.5,
     "final letter inside a word": -2.0,
@@ -718,6 +722,8 @@ def _score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
+    if "p" in present and ("¿" in text or "¡" in text):
+        total += PENALTIES["inverted mark that opens nothing"] * len(_ODD_INVERTED.findall(text))
     touch = b""
     if present & _SINGLE or present & _INSIDE:
         touch = classes.encode("ascii").translate(_TOUCH_BYTES)

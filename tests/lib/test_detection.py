@@ -488,3 +488,12 @@ def test_short_big5_is_not_read_as_euc_jp(text: str) -> None:
     data = text.encode("big5")
     g = guess_codecbox(data)
     assert g.encoding is not None and data.decode(g.encoding.codec) == text
+
+
+@pytest.mark.parametrize(("text", "codec"), [("에 1,000원", "cp949"), ("już", "cp1250")])
+def test_an_inverted_mark_that_opens_nothing_is_not_spanish(text: str, codec: str) -> None:
+    # Read as windows-1252, EUC-KR's 에 is "¿¡" before a space and Polish ż after a letter
+    # is "¿" ("ju¿"): Spanish opens a question with it, the reading tied or won on its prior.
+    data = text.encode(codec)
+    g = guess_codecbox(data)
+    assert g.encoding is not None and data.decode(g.encoding.codec) == text
