@@ -11,12 +11,15 @@ Import it as ``from tools.browser import ...`` (``tests/browser/`` is a package 
   Playwright's driver are closed on exit, also when the body raises.
 - :func:`start_jupyterlab` starts a ``jupyter lab`` server on a free port and waits until it
   answers (the lab test and the nbgrader test each start one, as ``course.py lab`` would).
+- :func:`markdown_links` gives the link targets of a Markdown text as a renderer makes them
+  (the site's and the lite site's link checks read the lessons' Markdown with it).
 - :func:`artifacts` is the folder for screenshots (``build/test-artifacts/browser``,
   ignored by git); CI can keep it.
 """
 
 from __future__ import annotations
 
+import html.parser
 import json
 import os
 import shutil
@@ -35,6 +38,7 @@ __all__ = [
     "artifacts",
     "chromium",
     "launch",
+    "markdown_links",
     "missing",
     "require",
     "start_jupyterlab",
@@ -161,3 +165,22 @@ def start_jupyterlab(
         proc.wait()
     tail = log_path.read_text(encoding="utf-8", errors="replace")[-4000:]
     raise RuntimeError(f"JupyterLab {how}; its log ({log_path}):\n{tail}")
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.hrefs += [v for k, v in attrs if tag == "a" and k == "href" and v]
+
+
+def markdown_links(markdown: str) -> list[str]:
+    """The targets of the links of a Markdown text, as a Markdown renderer (mistune, the one
+    nbconvert uses) makes them: ``[a](b.md)`` gives ``b.md``; code spans give none."""
+    import mistune
+
+    parser = _Links()
+    parser.feed(mistune.html(markdown))
+    return parser.hrefs

@@ -23,7 +23,6 @@ chromium or JupyterLite is missing, unless ``COURSE_REQUIRE_RUNTIMES`` names ``l
 
 from __future__ import annotations
 
-import html.parser
 import json
 import os
 import re
@@ -37,7 +36,7 @@ import lite
 import pytest
 import website
 
-from tools.browser import CHROMIUM_ARGS
+from tools.browser import CHROMIUM_ARGS, markdown_links
 
 BROWSER_ARGS = list(CHROMIUM_ARGS)
 UI_MS, KERNEL_MS, RUN_MS = 180_000, 300_000, 420_000
@@ -205,24 +204,6 @@ def test_lesson_runs_to_the_end(lite_browser, lite_url: str, number: str) -> Non
     print(f"lite: lesson {number}: kernel ready after {kernel_ready:.1f} s, ran in {ran:.1f} s")
 
 
-class _Links(html.parser.HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.hrefs += [v for k, v in attrs if tag == "a" and k == "href" and v]
-
-
-def links_of(markdown: str) -> list[str]:
-    """The targets of a Markdown cell's links, as a Markdown renderer makes them."""
-    import mistune
-
-    parser = _Links()
-    parser.feed(mistune.html(markdown))
-    return parser.hrefs
-
-
 #: A folder named in the text (`` `solutions/` ``, `` `data/l03/productos.csv` ``): one of the
 #: course's folders the site has, then the rest of the path.
 FOLDER_NAMED = re.compile(r"`((?:" + "|".join(lite.FOLDERS) + r")/[^`\s]*)`")
@@ -260,7 +241,7 @@ def test_links_lead_to_files_of_the_site(lite_site: Path) -> None:
     checked, broken, glossary = 0, [], set()
     for document, texts in site_documents(files):
         for text in texts:
-            for href in links_of(text):
+            for href in markdown_links(text):
                 parts = urllib.parse.urlsplit(href)
                 if parts.scheme or parts.netloc or not parts.path:
                     continue  # outside the site, or an anchor in the same notebook

@@ -8,7 +8,6 @@ browser may not reach anything but the local server.
 
 from __future__ import annotations
 
-import html.parser
 import os
 import shutil
 import urllib.parse
@@ -18,7 +17,7 @@ import apidoc
 import pytest
 import website
 
-from tools.browser import CHROMIUM_ARGS
+from tools.browser import CHROMIUM_ARGS, markdown_links
 
 BROWSER_ARGS = list(CHROMIUM_ARGS)
 TIMEOUT_MS = 120_000
@@ -183,18 +182,8 @@ def test_plot_is_an_image_that_loads(site_page, site_url: str) -> None:
     )
 
 
-class _Links(html.parser.HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.hrefs: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.hrefs += [v for k, v in attrs if tag == "a" and k == "href" and v]
-
-
-def markdown_links(path: Path) -> list[str]:
+def links_in(path: Path) -> list[str]:
     """The link targets of a notebook's Markdown cells or a Markdown page, as rendered."""
-    import mistune
     import nbformat
 
     if path.suffix == ".md":
@@ -202,10 +191,7 @@ def markdown_links(path: Path) -> list[str]:
     else:
         cells = nbformat.read(path, as_version=4).cells
         texts = [c.source for c in cells if c.cell_type == "markdown"]
-    parser = _Links()
-    for text in texts:
-        parser.feed(mistune.html(text))
-    return parser.hrefs
+    return [href for text in texts for href in markdown_links(text)]
 
 
 def test_relative_links_lead_to_files_of_the_course() -> None:
@@ -216,7 +202,7 @@ def test_relative_links_lead_to_files_of_the_course() -> None:
     paths = [p for kind in website.KINDS for p in website.notebooks(kind)] + website.doc_pages()
     checked, broken = 0, []
     for path in paths:
-        for href in markdown_links(path):
+        for href in links_in(path):
             parts = urllib.parse.urlsplit(href)
             if parts.scheme or parts.netloc or not parts.path:
                 continue
@@ -235,7 +221,7 @@ def test_the_glossary_link_becomes_the_glossarys_page(site_dir: Path) -> None:
     linking = []
     for kind in website.KINDS:
         for path in website.notebooks(kind):
-            if GLOSSARY not in markdown_links(path):
+            if GLOSSARY not in links_in(path):
                 continue
             page = (site_dir / kind / f"{path.stem}.html").read_text(encoding="utf-8")
             assert 'href="../docs/glosario.html"' in page, path.name
