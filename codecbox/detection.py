@@ -536,6 +536,9 @@ FALLBACKS: dict[str, tuple[str, ...]] = {r.tries[0]: r.tries[1:] for r in TABLE 
 #: sure. (Real Chinese and Korean snippets of the tune split hold at least half; the
 #: Japanese list, from software messages, misses more of a story's kanji.)
 CJK_EVIDENCE: dict[str, tuple[int, float]] = {"zh": (4, 0.5), "ko": (4, 0.5), "ja": (16, 1 / 3)}
+#: Fallbacks whose extra characters (JIS X 0213, HKSCS) are rare in text: they cost a point
+#: and a half, the others (cp932, GBK, cp949...) half a point.
+_RARE_EXTENSION = re.compile(r"2004|0213|hkscs")
 #: Prior of a candidate the table does not know.
 UNKNOWN_PRIOR = -2.0
 #: Below this margin in points between the best reading and the runner-up (the best of a
@@ -934,7 +937,7 @@ class _Plan:
                 continue
             enc, language, _, _ = candidate
             if candidate is not head:
-                prior -= 0.5  # (a fallback)
+                prior -= 1.5 if _RARE_EXTENSION.search(enc.codec or "") else 0.5  # (a fallback)
             key = (signature, language)
             twin = same.get(key)
             if twin is not None:
