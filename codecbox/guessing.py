@@ -418,6 +418,9 @@ _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZj
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = re.compile(r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)")
+#: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
+#: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
+_MONEY_TOUCHING = re.compile(r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])")
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -722,6 +725,9 @@ def _score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
+    if "q" in present:
+        touching = len(_MONEY_TOUCHING.findall(text))
+        total += PENALTIES["symbol touching a letter"] * touching
     if "p" in present and ("¿" in text or "¡" in text):
         total += PENALTIES["inverted mark that opens nothing"] * len(_ODD_INVERTED.findall(text))
     touch = b""

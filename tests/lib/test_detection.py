@@ -498,3 +498,12 @@ def test_an_inverted_mark_that_opens_nothing_is_not_spanish(text: str, codec: st
     data = text.encode(codec)
     g = guess_codecbox(data)
     assert g.encoding is not None and data.decode(g.encoding.codec) == text
+
+
+@pytest.mark.parametrize("text", ["、豆腐和", "好一陣子"])
+def test_short_big5_is_not_read_as_symbols(text: str) -> None:
+    # Read as ISO-8859-15, these bytes make letters between €, § and © ("¡Bš§»G©M",
+    # "Šn€@°}€l"): eight characters of one point against four ideographs of 1.5.
+    data = text.encode("big5")
+    g = guess_codecbox(data)
+    assert g.encoding is not None and data.decode(g.encoding.codec) == text
