@@ -626,7 +626,7 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
 
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     """The runs to repair in one pass, left to right, and the runs left in doubt."""
-    if not (cost := _cost(text)):
+    if not (cost := _cost(text)) and _A_GRAVE not in text:
         return [], []  # nothing in it looks like mojibake: no run can look better repaired
     chars = set(text).difference(_ASCII)  # (every reading writes ASCII as ASCII)
     others = "".join(chars)
@@ -658,7 +658,7 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
             least = 0 if strong and (r.stretch in backed or r.layers[0][1]) else 1
             if total > 0 and r.gain >= least and (strong or not r.layers[0][1]):
                 chosen.append(r)
-            elif r.gain > 0 and _grave(text, r):
+            elif r.gain > 0 and _grave(text, r) or r.gain == 0 and _inside(text, r):
                 chosen.append(r)
             elif r.gain == 0 < r.cost:
                 doubtful.append(r)
@@ -672,6 +672,21 @@ def _grave(text: str, run: _Run) -> bool:
     if not run.layers[0][1] or run.texts[0].rstrip(" ") != "à":
         return False
     return not text[run.end : run.end + 1].isalnum() or _alone(text, run.start, run.end)
+
+
+_A_GRAVE = "Ã\xa0"  # à (C3 A0) read as windows-1252 or ISO-8859-1, its A0 kept
+
+
+def _inside(text: str, run: _Run) -> bool:
+    """Is ``run`` "Ã" + a real no-break space inside a word (a letter before, a small one
+    after: Gàidhlig, Cànan), which looks like nothing to :func:`_cost`? No text breaks a word
+    with a no-break space; one after a word of two or more capitals is one between words
+    (IRMÃ, MAÇÃ, in Portuguese written in capitals)."""
+    s, e = run.start, run.end
+    if text[s:e] != _A_GRAVE or e >= len(text) or not text[e].islower():
+        return False
+    capitals = s > 1 and text[s - 2].isupper() and text[s - 1].isupper()
+    return s > 0 and text[s - 1].isalpha() and not capitals
 
 
 def _controls(text: str, chosen: list[_Run]) -> list[_Run]:
