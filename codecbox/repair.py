@@ -679,11 +679,16 @@ _A_GRAVE = "Ã\xa0"  # à (C3 A0) read as windows-1252 or ISO-8859-1, its A0 kep
 
 def _inside(text: str, run: _Run) -> bool:
     """Is ``run`` "Ã" + a real no-break space inside a word (a letter before, a small one
-    after: Gàidhlig, Cànan), which looks like nothing to :func:`_cost`? No text breaks a word
-    with a no-break space; one after a word of two or more capitals is one between words
-    (IRMÃ, MAÇÃ, in Portuguese written in capitals)."""
+    after: Gàidhlig, Cànan) or alone as a word (ART TRIP à l'office), which looks like
+    nothing to :func:`_cost`? No text breaks a word with a no-break space, nor has Ã as a
+    word; one after a word of two or more capitals is one between words (IRMÃ, MAÇÃ, in
+    Portuguese written in capitals)."""
     s, e = run.start, run.end
-    if text[s:e] != _A_GRAVE or e >= len(text) or not text[e].islower():
+    if text[s:e] != _A_GRAVE or e >= len(text):
+        return False
+    if text[e] == " ":  # "à" and the word space after it
+        return s == 0 or text[s - 1].isspace()
+    if not text[e].islower():
         return False
     capitals = s > 1 and text[s - 2].isupper() and text[s - 1].isupper()
     return s > 0 and text[s - 1].isalpha() and not capitals

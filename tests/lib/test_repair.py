@@ -281,12 +281,14 @@ def test_a_lost_no_break_space_after_a_grave():
 
 def test_a_grave_with_its_no_break_space_inside_a_word():
     """à (C3 A0) read as windows-1252 keeps its A0 as a real no-break space, which _cost sees
-    nothing in: inside a word (a letter before, a small letter after) it is repaired alone;
-    after a word of two or more capitals (Portuguese IRMÃ, MAÇÃ) it is a space between words."""
+    nothing in: inside a word (a letter before, a small letter after) or as a word it is
+    repaired alone; after a word of two or more capitals (Portuguese IRMÃ, MAÇÃ) it is a
+    space between words."""
     assert fix_mojibake("GÃ\xa0idhlig").text == "Gàidhlig"
     r = fix_mojibake("CÃ\xa0nan nan GÃ\xa0idheal")
     assert r.text == "Cànan nan Gàidheal" and apply_steps(r.original, r.steps) == r.text
     assert fix_mojibake("el barri de GrÃ\xa0cia").text == "el barri de Gràcia"
+    assert fix_mojibake("ART TRIP Ã\xa0 l'office").text == "ART TRIP à l'office"  # a word
     for clean in ("MAÇÃ\xa0verde", "IRMÃ\xa0e irmão", "SELKÄ\xa0EDELLÄ", "Ã\xa0la carte"):
         assert fix_mojibake(clean).text == clean
 
