@@ -72,17 +72,29 @@ class Guess:
 
     @property
     def confident(self) -> bool:
-        """True only when a byte order mark or valid UTF-8 decided, never for a guess."""
+        """True only when a byte order mark or valid UTF-8 decided, never for a guess.
+
+        >>> guess_codecbox(b"\\xef\\xbb\\xbfhola").confident, guess_codecbox(b"ni\\xf1o").confident
+        (True, False)
+        """
         return self.encoding is not None and self.rule.certain
 
     @property
     def sure(self) -> bool:
-        """False when the detector said it could not choose between two readings."""
+        """False when the detector said it could not choose between two readings.
+
+        >>> guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"]).sure
+        False
+        """
         return self.encoding is not None and self.runner_up is None
 
     @property
     def how(self) -> str:
-        """Short label for tables and messages, e.g. ``"windows-1252 (codecbox)"``."""
+        """Short label for tables and messages, e.g. ``"windows-1252 (codecbox)"``.
+
+        >>> guess_codecbox(b"\\xef\\xbb\\xbfhola").how
+        'utf-8-sig (codecbox)'
+        """
         if self.binary is not None:
             return f"binary data: {self.binary} ({self.detector})"
         return f"{self.encoding or 'unknown'} ({self.detector})"
@@ -391,7 +403,11 @@ def mostly_utf8(invalid: int, wide_chars: int, alone: int) -> Guess | None:
     """:attr:`Rule.MOSTLY_UTF8` for UTF-8 with ``invalid`` invalid sequences, ``wide_chars``
     valid non-ASCII characters and ``alone`` invalid sequences between ASCII characters
     (counted only when ``invalid <= 4 * wide_chars``), or None when that is not UTF-8 text
-    with a few bad bytes (see :func:`evidence`)."""
+    with a few bad bytes (see :func:`evidence`).
+
+    >>> mostly_utf8(1, 20, 1).rule.value, mostly_utf8(5, 2, 0)
+    ('mostly valid UTF-8', None)
+    """
     majority = wide_chars >= 3 * invalid and wide_chars >= 12
     if invalid > 0 and wide_chars >= 2 and (majority or alone * 5 >= invalid * 4):
         return Guess(_UTF8, "codecbox", Rule.MOSTLY_UTF8, wide_chars / (wide_chars + invalid))
@@ -446,6 +462,10 @@ def guess_charset_normalizer(
     It does not tolerate a prefix cut mid-character (it answers None, or a wrong code page),
     so with ``prefix=True`` it is also asked about the input less its last 1, 2 and 3 bytes,
     and its own ranking picks the best answer.
+
+    >>> g = guess_charset_normalizer("Grüße aus Köln, schöne Straße".encode("utf-8"))
+    >>> g.encoding.name, g.raw
+    ('UTF-8', ('chaos', 0.0))
     """
     from charset_normalizer import from_bytes
     from charset_normalizer.utils import iana_name
@@ -490,6 +510,10 @@ def guess_chardet(
     character). Without candidates it reports decode-safe supersets (cp949, not euc_kr).
     When nothing fits it answers cp1252 with confidence 0.10, passed on as is (or None, with
     a ``UserWarning``, if cp1252 is not a candidate).
+
+    >>> g = guess_chardet("Grüße aus Köln, schöne Straße".encode("utf-8"))
+    >>> g.encoding.name, g.rule.value
+    ('UTF-8', 'valid UTF-8')
     """
     _require_chardet()
     import chardet
@@ -627,7 +651,11 @@ def _hinted(hint: str | None) -> frozenset[str]:
 
 def exact(enc: Encoding) -> Encoding:
     """``enc`` as its result will be decoded: with the WHATWG decoder when there is one
-    (browsers read windows-1252's byte 0x81, Python's cp1252 refuses it)."""
+    (browsers read windows-1252's byte 0x81, Python's cp1252 refuses it).
+
+    >>> exact(resolve("cp1252")).codec
+    'whatwg-windows-1252'
+    """
     if enc.codec is None or enc.codec.startswith("whatwg-"):
         return enc
     name = enc.whatwg or SUPERSETS.get(codecs.lookup(enc.codec).name)

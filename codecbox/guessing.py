@@ -368,7 +368,11 @@ def least_cost(key: str) -> float:
 
 def folded_points(folded: str, letters: int | None = None) -> float:
     """:func:`letter_points` of a text already folded (:func:`fold`); ``letters``, if given,
-    is the sum of the :func:`letter_vector` of its characters, known to the caller."""
+    is the sum of the :func:`letter_vector` of its characters, known to the caller.
+
+    >>> folded_points(fold("El niño")) == letter_points("El niño")
+    True
+    """
     if folded.isascii():
         return 0.0
     model = _letters()
@@ -400,7 +404,11 @@ def letter_vector(ch: str) -> int:
 
 def letters_of(vector: int) -> tuple[float, bool]:
     """What the letters whose :func:`letter_vector` add up to ``vector`` cost, and whether a
-    cased letter is among them."""
+    cased letter is among them.
+
+    >>> letters_of(letter_vector("ñ")), letters_of(0)
+    ((-0.65625, True), (0.0, False))
+    """
     return _letters().points(vector), bool(vector & 0xFFFFFFFF)
 
 
@@ -579,7 +587,12 @@ def _present(classes: str) -> frozenset[str]:
 
 def base(text: str, classes: str | None = None) -> Base:
     """:func:`score` before the neighbour rules and the letters; ``classes``, if given, is
-    ``text`` already translated to classes (see :func:`byte_classes`)."""
+    ``text`` already translated to classes (see :func:`byte_classes`).
+
+    >>> b = base("Año 2024")
+    >>> b.classes, b.points
+    ('Ala 0000', 8.0)
+    """
     if classes is None:
         classes = text.translate(_CLASSES)
     present = _present(classes)
