@@ -7,6 +7,7 @@ Dask. The cluster is closed at the end, with no process or thread left behind.""
 from __future__ import annotations
 
 import codecs
+import contextlib
 import faulthandler
 import json
 import os
@@ -269,15 +270,53 @@ def test_a_worker_killed_mid_partition_then_a_second_run(
         client.wait_for_workers(2, timeout=30)
     finally:
         client.run_on_scheduler(_allowed_failures, allowed)
+    # What the logs say is done: the merged log, and the partition log of a task that was
+    # still running when the driver merged (merged at the next start)
     log = tmp_path / "out" / ".codecbox-import.jsonl"
-    first = len(log.read_text().splitlines()) if log.exists() else 0
-    assert 0 < first < n, first  # some logged done, not all
+    last = {}
+    for path in [log, *sorted(Path(f"{log}.parts").iterdir())]:
+        for line in path.read_text().splitlines() if path.exists() else ():
+            with contextlib.suppress(ValueError):  # a line cut by the kill
+                record = json.loads(line)
+                last[record["file"]] = record["status"]
+    logged = sum(status in ("imported", "quarantined") for status in last.values())
+    assert 0 < logged < n, logged  # some done, not all
     done = import_bag(paths, tmp_path / "out", partition_size=120, **options)
-    assert done.files == n
-    assert first <= done.earlier < n  # (with the lines of a partition log merged now)
+    assert (done.files, done.earlier) == (n, logged)  # the logged ones skipped, no other
     check_same_as_the_command(tmp_path, reference, n)
     assert not [p for p in (tmp_path / "q").iterdir() if p.name.startswith(".")]
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_worker_killed_mid_partition_is_retried_in_the_same_run(
+    client: Any, reference: tuple[Path, int], tmp_path: Path
+) -> None:
+    """Dask runs a task whose worker died again (allowed-failures): the new attempt opens
+    the same partition log, skips what the dead one logged, and the run ends as the
+    command's."""
+    import cloudpickle
+
+    n = 240
+    paths = write_sources(tmp_path / "in", n)
+    options: dict[str, Any] = {"quarantine": tmp_path / "q", "candidates": CANDIDATES}
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    client.wait_for_workers(2, timeout=30)
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    try:
+        client.run(_die_after, 110, str(marks))
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    allowed = client.run_on_scheduler(_allowed_failures, 3)
+    try:
+        done = import_bag(paths, tmp_path / "out", partition_size=120, **options)
+    finally:
+        client.run_on_scheduler(_allowed_failures, allowed)
+    assert list(marks.iterdir()), "no worker imported"
+    assert not any(psutil.pid_exists(int(p.name)) for p in marks.iterdir()), "none was killed"
+    assert done.files == n
+    assert 0 < done.earlier < n  # what the killed attempts had logged, skipped by the retry
+    check_same_as_the_command(tmp_path, reference, n)
 
 
 def _allowed_failures(count: int, dask_scheduler: Any = None) -> int:
