@@ -112,6 +112,12 @@ def _codec(name: str | None) -> str | None:
 
 
 def answer_codecbox(data: bytes) -> Answer:
+    """codecbox's answer (:func:`codecbox.detection.guess_codecbox`): confident when sure.
+
+    >>> a = answer_codecbox("niño".encode("cp1252"))
+    >>> a.codec, a.confident, a.label
+    ('whatwg-windows-1252', False, 'windows-1252')
+    """
     g = detection.guess_codecbox(data)
     if getattr(g.rule, "value", "") == "binary" or g.encoding is None:
         return Answer(None, binary=True, confident=g.confident or g.sure, label="binary")
@@ -124,6 +130,11 @@ def answer_codecbox(data: bytes) -> Answer:
 
 
 def answer_chardet(data: bytes) -> Answer:
+    """chardet's answer: confident when its confidence is at least :data:`CHARDET_THRESHOLD`.
+
+    >>> answer_chardet("Grüße aus Köln, schöne Straße".encode("utf-8")).codec
+    'utf-8'
+    """
     import chardet
 
     r = chardet.detect(data)
@@ -139,6 +150,11 @@ def answer_chardet(data: bytes) -> Answer:
 
 
 def answer_cchardet(data: bytes) -> Answer:
+    """cchardet's answer (faust-cchardet, if installed): confident at :data:`CCHARDET_THRESHOLD`.
+
+    >>> importlib.util.find_spec("cchardet") is None or answer_cchardet(b"abc").codec == "ascii"
+    True
+    """
     import cchardet
 
     r = cchardet.detect(data)
@@ -157,6 +173,12 @@ def answer_cchardet(data: bytes) -> Answer:
 
 
 def answer_charset_normalizer(data: bytes) -> Answer:
+    """charset-normalizer's answer (``best()``): confident when its chaos is at most
+    :data:`CN_MAX_CHAOS`; no answer is binary.
+
+    >>> answer_charset_normalizer("Grüße aus Köln, schöne Straße".encode("utf-8")).codec
+    'utf-8'
+    """
     from charset_normalizer import from_bytes
 
     best = from_bytes(data).best()
@@ -166,6 +188,12 @@ def answer_charset_normalizer(data: bytes) -> Answer:
 
 
 def answer_chardetng(data: bytes) -> Answer:
+    """chardetng's answer (Firefox's detector, on the first 64 KiB); it has no confidence.
+
+    >>> a = answer_chardetng("Grüße aus Köln, schöne Straße".encode("utf-8"))
+    >>> a.codec, a.confident
+    ('utf-8', None)
+    """
     from chardetng_py.detector import EncodingDetector
 
     from codecbox.labels import resolve
@@ -186,7 +214,12 @@ def _version(dist: str) -> str:
 
 
 def peers() -> tuple[dict[str, Callable[[bytes], Answer]], dict[str, str]]:
-    """The detectors installed (name -> function) and a note for each, installed or not."""
+    """The detectors installed (name -> function) and a note for each, installed or not.
+
+    >>> found, notes = peers()
+    >>> "codecbox" in found, notes["codecbox"].startswith("codecbox ")
+    (True, True)
+    """
     found: dict[str, Callable[[bytes], Answer]] = {"codecbox": answer_codecbox}
     import codecbox
 
@@ -220,7 +253,13 @@ def peers() -> tuple[dict[str, Callable[[bytes], Answer]], dict[str, str]]:
 
 
 def is_right(item: Item, ans: Answer, superset: bool = False) -> bool:
-    """The benchmark's rule (module docstring)."""
+    """The benchmark's rule (module docstring).
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> is_right(items[0], res.answers[0]), is_right(items[0], Answer("cp1251"))
+    (True, False)
+    """
     if item.expect == "binary":
         return ans.binary
     if ans.binary or ans.codec is None:
@@ -250,6 +289,13 @@ def _is_utf8_codec(codec: str) -> bool:
 
 
 def runner_up_right(item: Item, ans: Answer) -> bool:
+    """Whether a not-sure answer's runner-up is right (codecbox names one).
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> res.answers[0].runner_up is not None, runner_up_right(items[0], res.answers[0])
+    (True, False)
+    """
     return ans.runner_up is not None and is_right(item, Answer(ans.runner_up))
 
 
@@ -268,6 +314,13 @@ CLOCK: Callable[[], float] = time.perf_counter
 
 
 def run_all(fn: Callable[[bytes], Answer], items: Sequence[Item]) -> Run:
+    """Every item's answer by ``fn``, and the seconds (:data:`CLOCK`) each call took.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> [a.label for a in res.answers], len(res.seconds)
+    (['windows-1252', 'windows-1252'], 2)
+    """
     answers, seconds = [], []
     clock = CLOCK
     for item in items:
@@ -287,6 +340,13 @@ def _cell(ok: int, n: int) -> str:
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """A markdown table, each column as wide as its widest cell.
+
+    >>> print(table(["a", "bb"], [["1", "2"]]))
+    | a | bb |
+    |---|----|
+    | 1 | 2  |
+    """
     widths = [
         max(len(str(h)), *(len(str(r[i])) for r in rows)) if rows else len(h)
         for i, h in enumerate(header)
@@ -319,6 +379,17 @@ def _total_row(
 
 
 def report_documents(docs: Sequence[Item], runs: dict[str, Run]) -> str:
+    """Right / total per category and detector, with a superset row and one per external source.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> print(report_documents(items, {"codecbox": res}))
+    | category            | n | codecbox      |
+    |---------------------|---|---------------|
+    | single-byte Latin   | 2 | 2/2 (100.0 %) |
+    | **all**             | 2 | 2/2 (100.0 %) |
+    | all, superset right | 2 | 2/2 (100.0 %) |
+    """
     names = list(runs)
     cats = [c for c in suite.CATEGORIES if any(i.category == c for i in docs)]
     rows = []
@@ -341,6 +412,17 @@ def report_documents(docs: Sequence[Item], runs: dict[str, Run]) -> str:
 
 
 def report_snippets(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
+    """Snippet accuracy per length and detector.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> print(report_snippets(items, {"codecbox": res}, (4,)))
+    | length              | n | codecbox |
+    |---------------------|---|----------|
+    | 4                   | 1 | 100.0 %  |
+    | all                 | 2 | 100.0 %  |
+    | all, superset right | 2 | 100.0 %  |
+    """
     names = list(runs)
     rows = []
     for length in lengths:
@@ -356,7 +438,13 @@ def report_snippets(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequen
 
 def report_cjk(snips: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
     """Short CJK (issue 18, item 6: at least chardetng at every length): each CJK cell by
-    length, best of the row in bold."""
+    length, best of the row in bold.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> report_cjk(items, {"codecbox": res}, (4,)).count("\\n")  # (no CJK item: the header)
+    1
+    """
     names = list(runs)
     rows = []
     for group in dict.fromkeys(i.group for i in snips if i.group.split()[0] in _CJK_LANGS):
@@ -376,6 +464,15 @@ _CJK_LANGS = ("zh-hans", "zh-hant", "ja", "ko")
 
 
 def report_snippet_cases(snips: Sequence[Item], runs: dict[str, Run]) -> str:
+    """Snippet accuracy per (language, encoding), all lengths.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> print(report_snippet_cases(items, {"codecbox": res}))
+    | language, encoding | n | codecbox |
+    |--------------------|---|----------|
+    | es cp1252          | 2 | 100.0 %  |
+    """
     names = list(runs)
     rows = []
     for group in dict.fromkeys(i.group for i in snips):
@@ -388,6 +485,14 @@ def report_snippet_cases(snips: Sequence[Item], runs: dict[str, Run]) -> str:
 
 
 def report_calibration(items: Sequence[Item], runs: dict[str, Run], lengths: Sequence[int]) -> str:
+    """Per detector and length: answers marked confident and the share right (``✗`` below
+    99.5 %), the others, and how often codecbox's runner-up is right when it is not sure.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> report_calibration(items, {"codecbox": res}, (4,)).splitlines()[2].split("|")[1:6]
+    [' codecbox ', ' 4      ', ' 0           ', ' —                   ', ' 1        ']
+    """
     rows = []
     for name, r in runs.items():
         for length in [*lengths, 0]:
@@ -432,6 +537,13 @@ def report_calibration(items: Sequence[Item], runs: dict[str, Run], lengths: Seq
 def report_speed(
     snips: Sequence[Item], docs: Sequence[Item], runs_s: dict[str, Run], runs_d: dict[str, Run]
 ) -> str:
+    """Snippets/s and files/s of each detector in this run, and the ratio to the fastest peer.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> report_speed(items, items, {"codecbox": res}, {"codecbox": res}).splitlines()[0]
+    '| detector | snippets/s | median ms | ÷ fastest peer | files/s | median ms | ÷ fastest peer |'
+    """
     rate_s = {n: len(snips) / max(sum(r.seconds), 1e-9) for n, r in runs_s.items()}
     rate_d = {n: len(docs) / max(sum(r.seconds), 1e-9) for n, r in runs_d.items()}
     peer_s = max((v for n, v in rate_s.items() if n != "codecbox"), default=None)
@@ -471,7 +583,13 @@ def report_speed(
 
 
 def speed_by_length(snips: Sequence[Item], runs: dict[str, Run]) -> str:
-    """Snippets/s of each detector at each length, from the times of the same run."""
+    """Snippets/s of each detector at each length, from the times of the same run.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> speed_by_length(items, {"codecbox": res}).splitlines()[0]
+    '| length | codecbox |'
+    """
     lengths = sorted({i.length for i in snips})
     rows = []
     for length in lengths:
@@ -485,7 +603,13 @@ def speed_by_length(snips: Sequence[Item], runs: dict[str, Run]) -> str:
 
 def list_wrong(items: Sequence[Item], run: Run, top: int) -> str:
     """The wrong answers per category (documents first, then snippets by length): the most
-    frequent (expected -> answer) pairs, then the first ``top`` items."""
+    frequent (expected -> answer) pairs, then the first ``top`` items.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> list_wrong(items, res, 3)
+    '(none)'
+    """
     wrong: dict[str, list[tuple[Item, Answer]]] = defaultdict(list)
     for item, a in zip(items, run.answers, strict=True):
         if not is_right(item, a):
@@ -516,6 +640,13 @@ def list_wrong(items: Sequence[Item], run: Run, top: int) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark (``--help``) and print its tables; 0 on success.
+
+    >>> main(["--quick", "--only", "codecbox", "--split", "tune"]) == 0  # doctest: +ELLIPSIS
+    # Detection benchmark, split tune (quick)
+    ...
+    True
+    """
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--split", choices=suite.SPLITS, default="eval")
     parser.add_argument(
@@ -656,7 +787,11 @@ def _l6_samples(lang: str, encoding: str, length: int, n: int) -> list[tuple[str
 
 
 def snippets(n: int) -> list[Item]:
-    """Lesson 6's held-out snippets: five legacy cases and UTF-8, five lengths, ``n`` each."""
+    """Lesson 6's held-out snippets: five legacy cases and UTF-8, five lengths, ``n`` each.
+
+    >>> len(snippets(1))
+    45
+    """
     items = []
     for lang, enc in (*_L6_CASES, *((lang, "utf-8") for lang in suite.CORPUS_LANGS)):
         for length in _L6_LENGTHS:
@@ -677,7 +812,11 @@ def snippets(n: int) -> list[Item]:
 
 def documents(quick: bool = False) -> list[Item]:
     """The old document sample: whole texts (and with ``quick=False`` their paragraphs) in
-    :data:`ENCODINGS`, and the cjkencodings files; each with a candidate list."""
+    :data:`ENCODINGS`, and the cjkencodings files; each with a candidate list.
+
+    >>> len(documents(quick=True))
+    63
+    """
     items: list[Item] = []
     for lang, codecs_ in ENCODINGS.items():
         raw = (DOCUMENTS / f"{lang}.txt").read_text(encoding="utf-8")
@@ -715,6 +854,13 @@ def documents(quick: bool = False) -> list[Item]:
 
 
 def right(item: Item, guess: Guess) -> bool:
+    """Whether the guess decodes the item's bytes to its text (the old sample's rule).
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> right(items[0], detection.guess_codecbox(items[0].data))
+    True
+    """
     codec = None if guess.encoding is None else guess.encoding.codec
     return suite.decodes_to(item.data, codec, item.text)
 
@@ -722,7 +868,11 @@ def right(item: Item, guess: Guess) -> bool:
 def guess_chardetng(
     data: bytes, candidates: Sequence[str] | None = None, *, prefix: bool = False
 ) -> Guess:
-    """Firefox's detector (chardetng-py) on at most a 64 KiB prefix; it takes no candidates."""
+    """Firefox's detector (chardetng-py) on at most a 64 KiB prefix; it takes no candidates.
+
+    >>> guess_chardetng("Grüße aus Köln".encode("utf-8")).encoding.name
+    'UTF-8'
+    """
     from chardetng_py.detector import EncodingDetector
 
     from codecbox.labels import resolve
@@ -736,7 +886,11 @@ def guess_chardetng(
 
 
 def detectors() -> dict[str, tuple[Callable[..., Guess] | None, str]]:
-    """name -> (detector taking (data, candidates), note); None when not installed."""
+    """name -> (detector taking (data, candidates), note); None when not installed.
+
+    >>> sorted(detectors())
+    ['chardet', 'chardetng', 'charset-normalizer', 'codecbox']
+    """
     have = importlib.util.find_spec
     return {
         "chardet": (detection.guess_chardet if have("chardet") else None, "chardet"),
@@ -749,7 +903,14 @@ def detectors() -> dict[str, tuple[Callable[..., Guess] | None, str]]:
 def run(
     detector: Callable[..., Guess], items: Sequence[Item], with_list: bool
 ) -> tuple[dict[str, list[int]], float, list[tuple[Item, str]]]:
-    """Per group: [right, total]; the mean seconds per call; the misses."""
+    """Per group: [right, total]; the mean seconds per call; the misses.
+
+    >>> items = suite.snippets("tune", n=1, lengths=(4, 8))[:2]
+    >>> res = run_all(answer_codecbox, items)
+    >>> groups, seconds, misses = run(detection.guess_codecbox, items, False)
+    >>> groups, misses
+    ({'es cp1252': [2, 2]}, [])
+    """
     groups: dict[str, list[int]] = {}
     misses: list[tuple[Item, str]] = []
     start = time.perf_counter()

@@ -192,6 +192,11 @@ _ESCAPES = {"iso2022_jp", "iso2022_kr", "hz"}
 
 
 def category_of(codec: str) -> str:
+    """The benchmark's category of a codec (a row of the documents table).
+
+    >>> category_of("cp850"), category_of("koi8_r"), category_of("gbk")
+    ('DOS', 'Cyrillic', 'CJK')
+    """
     c = codecs.lookup(codec).name.replace("-", "_")
     if c.startswith("utf"):
         return "UTF-8/16/32"
@@ -249,7 +254,11 @@ def _check_split(split: str) -> None:
 
 
 def document_paragraphs(lang: str, split: str) -> list[str]:
-    """The paragraphs of ``documents/<lang>.txt`` in one split (first half tune, rest eval)."""
+    """The paragraphs of ``documents/<lang>.txt`` in one split (first half tune, rest eval).
+
+    >>> len(document_paragraphs("es", "tune")), len(document_paragraphs("es", "eval"))
+    (1, 2)
+    """
     _check_split(split)
     raw = (DOCUMENTS / f"{lang}.txt").read_text(encoding="utf-8")
     paras = [p.strip() for p in raw.split("\n\n") if p.strip()]
@@ -258,7 +267,11 @@ def document_paragraphs(lang: str, split: str) -> list[str]:
 
 
 def corpus_paragraphs(lang: str, split: str) -> list[str]:
-    """The non-blank lines of ``data/corpus/<lang>/tuning.txt`` (tune) or ``heldout.txt``."""
+    """The non-blank lines of ``data/corpus/<lang>/tuning.txt`` (tune) or ``heldout.txt``.
+
+    >>> len(corpus_paragraphs("es", "tune")) > 0, corpus_paragraphs("pl", "tune")
+    (True, [])
+    """
     _check_split(split)
     if lang not in CORPUS_LANGS:
         return []
@@ -268,7 +281,11 @@ def corpus_paragraphs(lang: str, split: str) -> list[str]:
 
 
 def cjk_text(lang: str, split: str) -> list[str]:
-    """Eval only: the UTF-8 side of CPython's cjkencodings files for Chinese."""
+    """Eval only: the UTF-8 side of CPython's cjkencodings files for Chinese.
+
+    >>> cjk_text("zh-hans", "tune"), len(cjk_text("zh-hans", "eval"))
+    ([], 3)
+    """
     if split != "eval":
         return []
     return [
@@ -277,14 +294,22 @@ def cjk_text(lang: str, split: str) -> list[str]:
 
 
 def split_text(lang: str, split: str) -> str:
-    """All the text of one language in one split, paragraphs joined with line feeds."""
+    """All the text of one language in one split, paragraphs joined with line feeds.
+
+    >>> split_text("es", "tune")[:30]
+    'El sábado por la mañana fuimos'
+    """
     parts = document_paragraphs(lang, split) + corpus_paragraphs(lang, split)
     parts += [t.strip() for t in cjk_text(lang, split)]
     return "\n".join(parts)
 
 
 def text_units(lang: str, split: str) -> list[tuple[str, str]]:
-    """(label, text) of every whole document of one language in one split."""
+    """(label, text) of every whole document of one language in one split.
+
+    >>> [label for label, _ in text_units("es", "tune")][:4]
+    ['doc', 'corpus1', 'corpus2', 'corpus3']
+    """
     paras = document_paragraphs(lang, split)
     units = [("doc", "\n\n".join(paras) + "\n")]
     if len(paras) > 1:
@@ -299,7 +324,11 @@ def text_units(lang: str, split: str) -> list[tuple[str, str]]:
 
 def legacy_form(text: str, codec: str) -> str:
     """``text`` as ``codec`` stores it: windows-1258 spells most Vietnamese letters as a
-    base letter plus a combining tone mark, so compose only what the code page has."""
+    base letter plus a combining tone mark, so compose only what the code page has.
+
+    >>> len("Việt"), len(legacy_form("Việt", "cp1258")), legacy_form("Việt", "cp1252")
+    (4, 5, 'Việt')
+    """
     if codec != "cp1258":
         return text
     clusters: list[list[str]] = []
@@ -322,7 +351,11 @@ def legacy_form(text: str, codec: str) -> str:
 
 
 def encode_exactly(text: str, codec: str) -> bytes | None:
-    """``text`` in ``codec``, or None if it cannot be stored or does not decode back."""
+    """``text`` in ``codec``, or None if it cannot be stored or does not decode back.
+
+    >>> encode_exactly("año", "cp1252"), encode_exactly("año", "cp1251")
+    (b'a\\xf1o', None)
+    """
     try:
         data = text.encode(codec)
     except UnicodeEncodeError:
@@ -335,7 +368,13 @@ def encode_exactly(text: str, codec: str) -> bytes | None:
 
 def decodes_to(data: bytes, codec: str | None, text: str) -> bool:
     """True iff ``data`` decodes strictly with ``codec`` to exactly ``text`` (one leading
-    U+FEFF of the decoding is ignored when ``text`` has none: a BOM is not text)."""
+    U+FEFF of the decoding is ignored when ``text`` has none: a BOM is not text).
+
+    >>> decodes_to(b"\\xef\\xbb\\xbfhola", "utf-8-sig", "hola")
+    True
+    >>> decodes_to(b"ni\\xf1o", "utf-8", "niño")
+    False
+    """
     if not codec:
         return False
     try:
@@ -348,6 +387,11 @@ def decodes_to(data: bytes, codec: str | None, text: str) -> bool:
 
 
 def normal(codec: str) -> str:
+    """Python's canonical name of a codec, or the name itself if Python has none.
+
+    >>> normal("latin1"), normal("whatwg-gbk")
+    ('iso8859-1', 'whatwg-gbk')
+    """
     try:
         return codecs.lookup(codec).name
     except LookupError:
@@ -370,11 +414,21 @@ FAMILIES: dict[str, str] = {
 
 
 def same_family(expected: str, answer: str) -> bool:
+    """Whether ``answer`` is of ``expected``'s family (:data:`FAMILIES`).
+
+    >>> same_family("gbk", "gb18030"), same_family("gbk", "big5")
+    (True, False)
+    """
     fam = FAMILIES.get(normal(expected))
     return fam is not None and FAMILIES.get(normal(answer)) == fam
 
 
 def superset_of(codec: str) -> str | None:
+    """The browser's superset of a codec (:data:`SUPERSET`), if it has one.
+
+    >>> superset_of("shift_jis"), superset_of("cp1252")
+    ('cp932', None)
+    """
     return SUPERSET.get(normal(codec))
 
 
@@ -395,7 +449,12 @@ _UTF = (  # (label, codec to decode, bytes maker)
 
 
 def text_documents(split: str) -> list[Item]:
-    """Every text unit of the split in every encoding of its language that stores it."""
+    """Every text unit of the split in every encoding of its language that stores it.
+
+    >>> items = text_documents("tune")
+    >>> len(items), items[0].name, items[0].codec
+    (379, 'ru doc', 'cp1251')
+    """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
         units = text_units(lang, split)
@@ -431,7 +490,12 @@ def text_documents(split: str) -> list[Item]:
 
 
 def cjkencodings() -> list[Item]:
-    """CPython's cjkencodings pairs (eval only), the encoded file checked against its text."""
+    """CPython's cjkencodings pairs (eval only), the encoded file checked against its text.
+
+    >>> items = cjkencodings()
+    >>> len(items), items[0].name
+    (15, 'cjkencodings big5')
+    """
     items = []
     for path in sorted(CJK.glob("*-utf8.txt")):
         stem = path.name[: -len("-utf8.txt")]
@@ -534,7 +598,12 @@ def _wav(rng: random.Random) -> bytes:
 
 
 def binaries(split: str) -> list[Item]:
-    """At least 20 binary files built with the standard library, seeded by the split."""
+    """At least 20 binary files built with the standard library, seeded by the split.
+
+    >>> items = binaries("tune")
+    >>> len(items), items[0].name, items[0].expect
+    (26, 'binary png', 'binary')
+    """
     _check_split(split)
     rng = random.Random(f"{SEED}-{split}-binary")
     text = split_text("es", split).encode("utf-8")[:3000]
@@ -690,7 +759,12 @@ MIXED_LINE = "Presupuesto: 25 € por café, “señal” — ¡también mañana
 
 
 def mixed(split: str) -> list[Item]:
-    """UTF-8 documents with one windows-1252 line appended or inserted: the answer is UTF-8."""
+    """UTF-8 documents with one windows-1252 line appended or inserted: the answer is UTF-8.
+
+    >>> items = mixed("tune")
+    >>> len(items), items[0].name, items[0].expect
+    (24, 'mixed es appended', 'utf-8')
+    """
     items = []
     for lang in ("es", "fr", "de", "pt", "en", "pl", "ru", "el", "ja", "ko", "zh-hans", "tr"):
         text = text_units(lang, split)[0][1]
@@ -717,7 +791,12 @@ def mixed(split: str) -> list[Item]:
 
 def traps(split: str) -> list[Item]:
     """False-positive traps: ASCII files (any ASCII-compatible answer decodes them), numeric
-    CSV, source code with one non-ASCII byte, very short files."""
+    CSV, source code with one non-ASCII byte, very short files.
+
+    >>> items = traps("tune")
+    >>> len(items), items[0].name
+    (24, 'trap ascii prose')
+    """
     rng = random.Random(f"{SEED}-{split}-traps")
     csv = "id,price,qty,ratio\n" + "".join(
         f"{i},{rng.randrange(100, 99999) / 100:.2f},{rng.randrange(1, 500)},{rng.random():.6f}\n"
@@ -797,7 +876,11 @@ def traps(split: str) -> list[Item]:
 
 
 def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Item]:
-    """The whole-document suite of one split (external files only for eval)."""
+    """The whole-document suite of one split (external files only for eval).
+
+    >>> len(documents("tune"))
+    453
+    """
     _check_split(split)
     items = text_documents(split) + binaries(split) + mixed(split) + traps(split)
     if split == "eval":
@@ -810,7 +893,11 @@ def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Ite
 
 def draw(text: str, codec: str, length: int, n: int, rng: random.Random) -> list[tuple[str, bytes]]:
     """Up to ``n`` random substrings of ``length`` characters (not pure ASCII) that ``codec``
-    stores exactly; fewer if the text cannot supply them in ``MAX_DRAWS_PER_SAMPLE * n`` draws."""
+    stores exactly; fewer if the text cannot supply them in ``MAX_DRAWS_PER_SAMPLE * n`` draws.
+
+    >>> draw("¡Hola, niño!", "cp1252", 4, 2, random.Random(1))
+    [('niño', b'ni\\xf1o'), ('niño', b'ni\\xf1o')]
+    """
     total = len(text) - length + 1
     kept: list[tuple[str, bytes]] = []
     draws = 0
@@ -827,7 +914,12 @@ def draw(text: str, codec: str, length: int, n: int, rng: random.Random) -> list
 
 
 def snippets(split: str = "eval", n: int = 60, lengths: Iterable[int] = LENGTHS) -> list[Item]:
-    """``n`` snippets per (language, encoding, length) of :data:`SNIPPET_CASES`."""
+    """``n`` snippets per (language, encoding, length) of :data:`SNIPPET_CASES`.
+
+    >>> items = snippets("tune", n=2, lengths=(4,))
+    >>> len(items), items[0].name, items[0].length
+    (52, 'es cp1252 4', 4)
+    """
     _check_split(split)
     items = []
     for lang, codec in SNIPPET_CASES:
@@ -850,5 +942,9 @@ def snippets(split: str = "eval", n: int = 60, lengths: Iterable[int] = LENGTHS)
 
 
 def encodings_of(items: Iterable[Item]) -> set[str]:
-    """The distinct encodings (Python codec names, BOM forms apart) the items are in."""
+    """The distinct encodings (Python codec names, BOM forms apart) the items are in.
+
+    >>> sorted(encodings_of(snippets("tune", n=2, lengths=(4,))))[:3]
+    ['big5', 'cp1250', 'cp1251']
+    """
     return {normal(i.codec) for i in items if i.expect == "text"}
