@@ -240,6 +240,7 @@ def test_a_text_file_or_other_object_is_refused(tmp_path):
 # --- read once --------------------------------------------------------------------------------
 
 _OPENED: list[str] | None = None
+_HOOKED = False
 
 
 def _audit(event: str, args: tuple[object, ...]) -> None:
@@ -247,12 +248,13 @@ def _audit(event: str, args: tuple[object, ...]) -> None:
         _OPENED.append(str(args[0]))
 
 
-sys.addaudithook(_audit)
-
-
 def test_the_file_is_opened_once(tmp_path):
-    """Every open() in the process raises the "open" audit event (pandas' own too)."""
-    global _OPENED
+    """Every open() in the process raises the "open" audit event (pandas' own too). An audit
+    hook cannot be removed: it is added once, by this test, and records only while it runs."""
+    global _OPENED, _HOOKED
+    if not _HOOKED:
+        sys.addaudithook(_audit)
+        _HOOKED = True
     path = write(tmp_path, "contable_1252.csv", SPANISH.encode("cp1252"))
     _OPENED = []
     try:
