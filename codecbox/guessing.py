@@ -429,6 +429,11 @@ _ODD_INVERTED = re.compile(r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)")
 #: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
 #: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
 _MONEY_TOUCHING = re.compile(r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])")
+#: A middle dot between two letters but in Catalan's l·l (Greek writes it after a word, as
+#: its semicolon; bytes misread make it anywhere: ``·f·b·Δ``).
+_ODD_MIDDLE_DOT = re.compile(
+    r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
+)
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -738,6 +743,8 @@ def _score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
+    if "'" in present and "·" in text:
+        total += PENALTIES["apostrophe inside a word"] * len(_ODD_MIDDLE_DOT.findall(text))
     if "q" in present:
         touching = len(_MONEY_TOUCHING.findall(text))
         total += PENALTIES["symbol touching a letter"] * touching

@@ -507,3 +507,16 @@ def test_short_big5_is_not_read_as_symbols(text: str) -> None:
     data = text.encode("big5")
     g = guess_codecbox(data)
     assert g.encoding is not None and data.decode(g.encoding.codec) == text
+
+
+def test_a_middle_dot_between_letters_is_odd_but_in_catalan() -> None:
+    # CPython's 23-byte Big5-HKSCS sample read as cp869 is "·E·\\¦s‘┌Έγ\n·f·b·Δ ·Δ·ύ": it was
+    # sure by 4.08 points; a middle dot is a Catalan l·l or a Greek semicolon after a word.
+    text = "𠄌Ě鵮罓洆\nÊÊ̄ê êê̄\n"
+    data = text.encode("big5hkscs")
+    g = guess_codecbox(data)
+    assert g.encoding is not None
+    assert data.decode(g.encoding.codec, "replace") == text or not g.sure
+    assert guess_codecbox("La col·lecció d'il·lusions".encode("cp1252")).encoding.name == (
+        "windows-1252"
+    )
