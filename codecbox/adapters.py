@@ -35,7 +35,7 @@ from codecbox.decoding import (
     undeclared_options,
 )
 from codecbox.detection import Detector
-from codecbox.errors import DecodeError, UnknownEncodingError
+from codecbox.errors import DecodeError, UnknownEncodingError, install_hint
 from codecbox.labels import Encoding
 from codecbox.rules import Rule
 from codecbox.sniffing import charset_from_content_type, extract_mime_type
@@ -204,7 +204,7 @@ or allow_unsure=True
         import pandas
     except ImportError as exc:  # pragma: no cover (the extra is installed where tests run)
         raise ImportError(
-            f"codecbox.read_csv needs pandas: pip install 'pandas>=2.2' ({exc})"
+            f"codecbox.read_csv needs pandas: {install_hint('pandas')} ({exc})"
         ) from exc
     data, where = _read_source(source)
     errors = "replace" if allow_unsure else "strict"

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from codecbox import cli
+from codecbox.errors import install_hint
 from codecbox.streaming import remove_stale_temporaries
 
 if TYPE_CHECKING:
@@ -49,7 +50,6 @@ PARTITION_SIZE = 200
 #: The prefix of a partition log's name, in the ``LOG.parts`` folder.
 PART_PREFIX = "part-"
 
-_INSTALL = "pip install 'dask[distributed]>=2024.8'"
 _logger = logging.getLogger(__name__)
 
 
@@ -393,7 +393,7 @@ def import_bag(
         import dask.bag
         from dask.base import compute as dask_compute
     except ImportError as exc:
-        raise ModuleNotFoundError(f"codecbox.dask needs Dask: {_INSTALL}") from exc
+        raise ModuleNotFoundError(f"codecbox.dask needs Dask: {install_hint('dask')}") from exc
     compute: Any = dask_compute  # (dask's functions are not annotated)
     from_sequence: Any = dask.bag.from_sequence
     bag: Any = paths

@@ -13,7 +13,13 @@ __all__ = ["DecodeError", "EncodeError", "UnknownEncodingError"]
 
 #: The optional extras: what each one installs (pyproject.toml's optional-dependencies;
 #: a test keeps the two equal).
-EXTRAS = {"chardet": "chardet>=7.0", "cli": "tqdm>=4.66", "graphemes": "regex>=2024.4"}
+EXTRAS = {
+    "chardet": "chardet>=7.0",
+    "cli": "tqdm>=4.66",
+    "graphemes": "regex>=2024.4",
+    "pandas": "pandas>=2.2",
+    "dask": "dask[distributed]>=2024.8",
+}
 
 
 def install_hint(extra: str) -> str:
