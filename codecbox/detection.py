@@ -244,7 +244,8 @@ def _magic(data: bytes) -> str | None:
 
 def _utf16_32(data: bytes, prefix: bool) -> Encoding | None:
     """UTF-32 or UTF-16 (little or big endian) without a BOM, when the zero bytes of the
-    code units say so, the bytes decode strictly and the text has no control character."""
+    code units say so, the bytes decode strictly and the text has few control characters (1 %)
+    and few private-use or unassigned ones (0.1 %)."""
     n = len(data)
     for width, codec in ((4, "utf-32-le"), (4, "utf-32-be"), (2, "utf-16-le"), (2, "utf-16-be")):
         units = n // width
@@ -263,9 +264,25 @@ def _utf16_32(data: bytes, prefix: bool) -> Encoding | None:
             if zeros * 8 < units or lo.count(0) * 50 > units:
                 continue
         text = _reader(codec)(body, prefix)
-        if text and len(_TEXT_CONTROLS.findall(text)) * 100 <= len(text):
+        if (
+            text
+            and len(_TEXT_CONTROLS.findall(text)) * 100 <= len(text)
+            and _unassigned(text) * 1000 <= len(text)
+        ):
             return resolve(codec)
     return None
+
+
+def _unassigned(text: str) -> int:
+    """How many characters of ``text`` are private use or unassigned (a binary header read as
+    UTF-16 makes some; text almost never has them).
+
+    >>> _unassigned("año\ue000\U000e0080"), _unassigned("日本語")
+    (2, 0)
+    """
+    counts: dict[str, int] = {}
+    _count_elements(counts, text)
+    return sum(n for ch, n in counts.items() if unicodedata.category(ch) in ("Co", "Cn"))
 
 
 #: Unicode categories no text has: controls (white space aside, checked apart), private

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import importlib.util
+import random
 from pathlib import Path
 
 import pytest
@@ -520,3 +521,14 @@ def test_a_middle_dot_between_letters_is_odd_but_in_catalan() -> None:
     assert guess_codecbox("La col·lecció d'il·lusions".encode("cp1252")).encoding.name == (
         "windows-1252"
     )
+
+
+def test_utf16_text_after_a_binary_header_is_binary() -> None:
+    # The NUL pattern took it for UTF-16LE, certain: the header read as UTF-16 has few
+    # controls (under 1 %) but private-use and unassigned characters, which text has not.
+    rng = random.Random(4)
+    head = b"DBX\x00\x03\x02\x01\x00" + bytes(rng.randrange(256) for _ in range(48))
+    text = "The battery lasted the whole trip, and the charger that came with it is small. " * 5
+    g = guess_codecbox(head + text.encode("utf-16-le"))
+    assert g.encoding is None and g.rule is Rule.BINARY
+    assert guess_codecbox(text.encode("utf-16-le")).encoding.name == "UTF-16LE"
