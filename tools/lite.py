@@ -214,8 +214,8 @@ MARIADB_NOTE = (
     "**En el navegador (JupyterLite).** Aquí no hay MariaDB, ni se puede instalar: el "
     "navegador no puede arrancar un servidor ni ningún otro programa. La celda siguiente dice "
     "que no está disponible en el navegador y no prueba nada; la tabla documentada de arriba "
-    "vale igual. Para comprobarla con un servidor de verdad, abre la clase en JupyterLab con "
-    "MariaDB instalado: las instrucciones que da la celda son para eso."
+    "vale igual. Para comprobarla con un servidor de verdad, abre la clase en JupyterLab, en "
+    "un equipo con MariaDB instalado."
 )
 #: Lite-only cells put before a cell of a lesson: (lesson, a text in that cell) -> (a note in
 #: Spanish, and a code cell or None). Lesson 2's note says what ``servidor`` does in Pyodide;
