@@ -173,6 +173,24 @@ def test_importing_codecbox_does_not_import_dask() -> None:
     assert done.stdout == "[]\n"
 
 
+def test_refused_before_any_file_is_touched(tmp_path: Path) -> None:
+    """As the command refuses them up front: two files with the same name (both would be
+    copied to one), a relative path (a worker's folder is not the driver's)."""
+    import dask
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.txt").write_bytes("año".encode("cp1252"))
+    same = [tmp_path / "a" / "x.txt", tmp_path / "b" / "x.txt"]
+    with dask.config.set(scheduler="synchronous"):
+        with pytest.raises(ValueError, match="'x.txt': 2 files have this name"):
+            import_bag(same, tmp_path / "out", quarantine=tmp_path / "q")
+        with pytest.raises(ValueError, match="x.txt: a relative path"):
+            import_bag(["a/x.txt"], tmp_path / "out", quarantine=tmp_path / "q")
+    assert not list((tmp_path / "out").iterdir()) and not (tmp_path / "q").exists()
+    assert all(path.exists() for path in same)
+
+
 def check_same_as_the_command(root: Path, reference: tuple[Path, int], n: int) -> None:
     ref, status = reference
     assert status == 1  # 1: the files whose bytes contradict their BOM failed
