@@ -31,7 +31,10 @@ changed) with one cell added at the top that installs the course with ``%pip ins
 (piplite, from the wheels shipped in the site; the package index is never asked) and a note
 that says so; the copies have no stored outputs. ``docs/`` holds the glossary every lesson
 links to (``../docs/glosario.md``), and ``data/`` the course's data files (all but the
-cache), for the student to open: the lessons read the copy inside the curso wheel.
+cache), for the student to open: the lessons read the copy inside the curso wheel. The
+sources the lessons name for reading are there too (:data:`SOURCES`): ``curso/`` (the
+lessons' code, as in the wheel), ``benchmarks/`` (its scripts, not their data) and
+``constraints/`` (the locks lesson 6 cites).
 
 What runs, checked by ``tests/browser/test_lite.py`` (every output equal to the stored one):
 all six lessons, to the end. Lessons 2, 4 and 5 needed things a browser lacks:
@@ -126,7 +129,13 @@ INSTALL = "%pip install --no-deps codecbox codecbox-curso ipywidgets jupyterlab_
 DATA_SKIP = ("cache",)
 #: The course's folders in the site's files, as in the checkout: the lessons and their
 #: solutions (lite copies), the Markdown pages of ``docs/`` the lessons link to, and ``data/``.
-FOLDERS = ("lessons", "solutions", "docs", "data")
+FOLDERS = ("lessons", "solutions", "docs", "data", "curso", "benchmarks", "constraints")
+#: The folders of sources the lessons name, copied for reading, and what of each stays out.
+SOURCES = {
+    "curso": ("*.egg-info", "__pycache__", "*.pyc"),
+    "benchmarks": ("data", "__pycache__", "*.pyc"),
+    "constraints": (),
+}
 #: The pages of ``docs/`` in the site: the glossary (the teacher's guide is for the web site).
 DOCS = ("glosario.md",)
 PACKAGE_DATA = 'curso = ["py.typed"]'
@@ -441,7 +450,8 @@ def lite_notebook(source: Path, dest: Path, number: str) -> None:
 
 def copy_contents(contents: Path, lessons: tuple[str, ...]) -> None:
     """The site's files (:data:`FOLDERS`): the notebooks of ``lessons`` from ``lessons/`` and
-    ``solutions/`` as lite copies, the pages :data:`DOCS` and ``data/`` without the cache."""
+    ``solutions/`` as lite copies, the pages :data:`DOCS`, ``data/`` without the cache and
+    the sources of :data:`SOURCES`."""
     for kind in FOLDERS[:2]:
         (contents / kind).mkdir()
         for number in lessons:
@@ -452,6 +462,9 @@ def copy_contents(contents: Path, lessons: tuple[str, ...]) -> None:
         shutil.copy2(ROOT / "docs" / name, contents / "docs" / name)
     skip = shutil.ignore_patterns(*DATA_SKIP, "*.pyc", "__pycache__")
     shutil.copytree(ROOT / "data", contents / "data", ignore=skip)
+    for folder, left_out in SOURCES.items():
+        skip = shutil.ignore_patterns(*left_out)
+        shutil.copytree(ROOT / folder, contents / folder, ignore=skip)
 
 
 def build(out: Path = DEFAULT_OUT, lessons: tuple[str, ...] = LESSONS) -> Path:

@@ -214,11 +214,14 @@ GLOSSARY = "../docs/glosario.md"
 
 
 def site_documents(files: Path) -> list[tuple[Path, list[str]]]:
-    """Each notebook and Markdown page of the site's files, with its Markdown texts."""
+    """Each notebook and Markdown page of the site's files, with its Markdown texts (not the
+    sources copied for reading, lite.SOURCES: their READMEs speak of the repository)."""
     import nbformat
 
     documents = []
     for path in sorted(files.rglob("*")):
+        if path.relative_to(files).parts[0] in lite.SOURCES:
+            continue
         if path.suffix == ".ipynb":
             cells = nbformat.read(path, as_version=4).cells
             documents.append((path, [c.source for c in cells if c.cell_type == "markdown"]))
