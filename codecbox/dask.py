@@ -397,6 +397,7 @@ def import_bag(
     compute: Any = dask_compute  # (dask's functions are not annotated)
     from_sequence: Any = dask.bag.from_sequence
     bag: Any = paths
+    listed: list[str] | None = None
     if not isinstance(paths, dask.bag.Bag):
         if isinstance(paths, str | bytes | os.PathLike):
             raise TypeError("import_bag() takes many paths (a bag or a list), not one")
@@ -415,12 +416,16 @@ def import_bag(
         follow_symlinks=follow_symlinks,
     )
     own = (job.log, job.parts)
-    problems, repeated = compute(
-        bag.map(_problem, job.into, own)
-        .filter(None)
-        .take(5, npartitions=-1, compute=False, warn=False),
-        bag.map(_basename).frequencies().filter(_repeated),
-    )
+    if listed is not None:  # here: a few stat calls per path, cheaper than a Dask pass
+        problems = [p for p in (_problem(n, job.into, own) for n in listed) if p][:5]
+        repeated = list(filter(_repeated, Counter(map(_basename, listed)).items()))
+    else:  # a pass over the bag, on the workers
+        problems, repeated = compute(
+            bag.map(_problem, job.into, own)
+            .filter(None)
+            .take(5, npartitions=-1, compute=False, warn=False),
+            bag.map(_basename).frequencies().filter(_repeated),
+        )
     if problems or repeated:
         shown = [*problems, *(f"{n!r}: {k} files have this name" for n, k in repeated[:5])]
         raise ValueError(

@@ -177,16 +177,19 @@ def test_refused_before_any_file_is_touched(tmp_path: Path) -> None:
     """As the command refuses them up front: two files with the same name (both would be
     copied to one), a relative path (a worker's folder is not the driver's)."""
     import dask
+    import dask.bag
 
     for folder in ("a", "b"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "x.txt").write_bytes("año".encode("cp1252"))
     same = [tmp_path / "a" / "x.txt", tmp_path / "b" / "x.txt"]
     with dask.config.set(scheduler="synchronous"):
-        with pytest.raises(ValueError, match="'x.txt': 2 files have this name"):
-            import_bag(same, tmp_path / "out", quarantine=tmp_path / "q")
-        with pytest.raises(ValueError, match="x.txt: a relative path"):
-            import_bag(["a/x.txt"], tmp_path / "out", quarantine=tmp_path / "q")
+        for given in (same, dask.bag.from_sequence(same, npartitions=2)):  # a list, a bag
+            with pytest.raises(ValueError, match="'x.txt': 2 files have this name"):
+                import_bag(given, tmp_path / "out", quarantine=tmp_path / "q")
+        for relative in (["a/x.txt"], dask.bag.from_sequence(["a/x.txt"])):
+            with pytest.raises(ValueError, match="x.txt: a relative path"):
+                import_bag(relative, tmp_path / "out", quarantine=tmp_path / "q")
     assert not list((tmp_path / "out").iterdir()) and not (tmp_path / "q").exists()
     assert all(path.exists() for path in same)
 
@@ -313,6 +316,7 @@ def test_a_worker_killed_mid_partition_is_retried_in_the_same_run(
     the same partition log, skips what the dead one logged, and the run ends as the
     command's."""
     import cloudpickle
+    import dask.bag
 
     n = 240
     paths = write_sources(tmp_path / "in", n)
@@ -327,7 +331,8 @@ def test_a_worker_killed_mid_partition_is_retried_in_the_same_run(
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     allowed = client.run_on_scheduler(_allowed_failures, 3)
     try:
-        done = import_bag(paths, tmp_path / "out", partition_size=120, **options)
+        bag = dask.bag.from_sequence(paths, npartitions=2)  # a bag this time: its partitions
+        done = import_bag(bag, tmp_path / "out", **options)
     finally:
         client.run_on_scheduler(_allowed_failures, allowed)
     assert list(marks.iterdir()), "no worker imported"
