@@ -1467,7 +1467,7 @@ def guess_codecbox(
         # little, a longer window shows what they are.
         families = _family_bests(scored, leader[0] - FAMILY_DECISIVE)
         close = {t[1].name for t in scored if t[0] > leader[0] - DECISIVE} | late | families
-        if leader[1].name in plan.index:
+        if leader[1].name in plan.index and len(data) - start > WINDOWS[1]:
             # (a code page leads: every multi-byte reading of all the input stays, box drawing
             # or ASCII art at the start of a Johab file scores far below a page's letters,
             # the text after it does not)
