@@ -425,15 +425,26 @@ _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
 _ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
-_ODD_INVERTED = re.compile(r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)")
+_ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"
 #: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
 #: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
-_MONEY_TOUCHING = re.compile(r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])")
+_MONEY_TOUCHING = r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])"
 #: A middle dot between two letters but in Catalan's l·l (Greek writes it after a word, as
 #: its semicolon; bytes misread make it anywhere: ``·f·b·Δ``).
-_ODD_MIDDLE_DOT = re.compile(
-    r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
-)
+_ODD_MIDDLE_DOT = r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
+
+
+@lru_cache(maxsize=8)
+def _pattern(source: str) -> re.Pattern[str]:
+    """A rule's pattern, compiled on first use (``import codecbox`` compiles few: see
+    tests/lib/test_startup.py).
+
+    >>> _pattern(_ODD_INVERTED).findall("¿¡ 1,000¿ø")
+    ['¡', '¿']
+    """
+    return re.compile(source)
+
+
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -744,12 +755,16 @@ def _score(
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
     if "'" in present and "·" in text:
-        total += PENALTIES["apostrophe inside a word"] * len(_ODD_MIDDLE_DOT.findall(text))
+        total += PENALTIES["apostrophe inside a word"] * len(
+            _pattern(_ODD_MIDDLE_DOT).findall(text)
+        )
     if "q" in present:
-        touching = len(_MONEY_TOUCHING.findall(text))
+        touching = len(_pattern(_MONEY_TOUCHING).findall(text))
         total += PENALTIES["symbol touching a letter"] * touching
     if "p" in present and ("¿" in text or "¡" in text):
-        total += PENALTIES["inverted mark that opens nothing"] * len(_ODD_INVERTED.findall(text))
+        total += PENALTIES["inverted mark that opens nothing"] * len(
+            _pattern(_ODD_INVERTED).findall(text)
+        )
     touch = b""
     if present & _SINGLE or present & _INSIDE:
         touch = classes.encode("ascii").translate(_TOUCH_BYTES)
@@ -872,8 +887,8 @@ def _rare_cjk(text: str, classes: str, language: str) -> float:
     return total
 
 
-_IDEOGRAPHS = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
-_HANGUL = re.compile(r"[\uac00-\ud7a3]")
+_IDEOGRAPHS = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"
+_HANGUL = r"[\uac00-\ud7a3]"
 
 
 def common_share(text: str, language: str) -> tuple[int, int]:
@@ -888,7 +903,7 @@ def common_share(text: str, language: str) -> tuple[int, int]:
     """
     if language not in ("zh", "ja", "ko"):
         return 0, 0
-    found = len((_HANGUL if language == "ko" else _IDEOGRAPHS).findall(text))
+    found = len(_pattern(_HANGUL if language == "ko" else _IDEOGRAPHS).findall(text))
     if not found:
         return 0, 0
     return found, len(text) - len(text.translate(_frequent()[language]))
