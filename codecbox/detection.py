@@ -1416,8 +1416,11 @@ def guess_codecbox(
     ``raw`` is ``("margin", m)``, the points between the winner and the runner-up (the best
     reading of another text); ``confidence`` is ``m / (m + n)``, where ``n`` is
     :data:`SURE_MARGIN` (1.5 times it under 8 distinct non-ASCII bytes: a few characters
-    make noisy scores). When ``m`` is below ``n`` the answer is not sure: ``runner_up``
+    make noisy scores; infinite for a CJK reading of mostly rare characters,
+    :data:`CJK_EVIDENCE`). When ``m`` is below ``n`` the answer is not sure: ``runner_up``
     names the other reading (a caller that must not guess can ask a person, or decode both).
+    Readings of one text in the last window but of two texts of the whole input (a byte
+    beyond the window read differently) are told apart on excerpts around those bytes.
 
     >>> g = guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"])
     >>> g.encoding.name, g.sure, g.runner_up.name     # ñ or ń: three bytes cannot tell
