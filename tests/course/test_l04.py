@@ -91,7 +91,7 @@ def test_the_import_policy_decides_each_file_as_the_lesson_says():
         "contable_1252.csv": ("cp1252", Rule.DETECTED, False),
         "tienda_bom.csv": ("utf-8", Rule.BOM, True),
         "web_utf8.csv": ("utf-8", Rule.VALID_UTF8, True),
-        "dos_850.csv": ("cp1252", Rule.DETECTED, False),  # the wrong guess the lesson shows
+        "dos_850.csv": ("cp850", Rule.DETECTED, False),  # right, not sure: the lesson shows why
         "excel_unicode.txt": ("utf-16-le", Rule.BOM, True),
     }
     origins = {"caja_dos": "cp850"}
