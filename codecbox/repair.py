@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import codecs
 import re
-import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -395,34 +394,55 @@ def _code(ch: str) -> str:
     return chr(4 * _NAMES.index(cls) + min(cost, 3))
 
 
-def _pair_costs() -> list[int]:
-    """Two codes (two bytes read as one 16-bit number, as memoryview.cast does) -> the
-    cost of the pair plus the first one's own cost."""
+def _pair_costs() -> list[list[int]]:
+    """Two codes (a row for the first) -> the cost of the pair plus the first one's own."""
     rules = [re.compile("|".join(r)) for r in _RULES]
     pair = {
         a + b: sum(w for w, r in enumerate(rules, 1) if r.fullmatch(a + b))
         for a in _NAMES
         for b in _NAMES
     }
-    table = [0] * (1 << 15)
-    for first, cls in _CLASS.items():  # its row: the second one at every 256th place
-        row = [first % 4 + pair[cls + _CLASS[second]] for second in range(128)]
-        if sys.byteorder == "little":
-            table[first : first + 256 * 128 : 256] = row
-        else:
-            table[first * 256 : first * 256 + 128] = row
-    return table
+    return [[a % 4 + pair[_CLASS[a] + _CLASS[b]] for b in range(128)] for a in range(128)]
 
 
 _CODES.update((b, _code(chr(b))) for b in range(128))
 _END = _code(" ")  # after the last character: a space costs nothing with anything
-_PAIRS = _pair_costs()
 _COSTS: dict[str, int] = {}
-_SHORT = 32  # shorter text is weighed by _ROWS, longer by _PAIRS (the same numbers)
-_ROWS = [
-    [_PAIRS[a | b << 8 if sys.byteorder == "little" else a << 8 | b] for b in range(128)]
-    for a in range(128)
-]
+_SHORT = 24  # shorter text is weighed by _ROWS, longer by _TABLES (the same numbers)
+_ROWS = _pair_costs()
+
+
+_Tables = tuple[bytes, bytes, bytes, int]
+
+
+def _pair_tables() -> list[_Tables]:
+    """Each rule's weight, and three tables of bytes: a code -> its class's row (times 16),
+    a code -> its class's column, a row plus a column -> 1 if a pair of classes there is
+    one the rule weighs. Classes alike for a rule share a row (or a column); each rule has
+    no more than 16 of either, so a pair of codes is one byte: a text's pairs are weighed
+    by bytes.translate and bytes.count, with the rows and columns added as integers."""
+    tables = []
+    for weight, rule in enumerate(_RULES, 1):
+        pattern = re.compile("|".join(rule))
+        hit = {(a, b): bool(pattern.fullmatch(a + b)) for a in _NAMES for b in _NAMES}
+        rows = {a: tuple(hit[a, b] for b in _NAMES) for a in _NAMES}
+        cols = {b: tuple(hit[a, b] for a in _NAMES) for b in _NAMES}
+        row = {v: i for i, v in enumerate(dict.fromkeys(rows.values()))}
+        col = {v: i for i, v in enumerate(dict.fromkeys(cols.values()))}
+        if max(len(row), len(col)) > 16:
+            raise ValueError(f"rule {weight}: {len(row)} rows, {len(col)} columns; 16 at most")
+        hits = bytearray(256)
+        for a, b in hit:
+            hits[16 * row[rows[a]] + col[cols[b]]] = hit[a, b]
+        by_row = bytes(16 * row[rows[_CLASS[c]]] if c < 128 else 0 for c in range(256))
+        by_col = bytes(col[cols[_CLASS[c]]] if c < 128 else 0 for c in range(256))
+        tables.append((by_row, by_col, bytes(hits), weight))
+    return tables
+
+
+_TABLES = _pair_tables()
+_OWN = bytes(c % 4 for c in range(256))  # a code -> its character's own cost
+_NO_OWN = bytes(c for c in range(256) if not c % 4)
 
 
 def _cost(text: str) -> int:
@@ -436,9 +456,13 @@ def _cost(text: str) -> int:
     data, n = (coded + _END).encode(), len(coded)
     if n < _SHORT:  # each character with the one after it, by rows (fewer calls on short text)
         found = sum(map(getitem, map(_ROWS.__getitem__, data), data[1:]))
-    else:  # or as 16-bit numbers: at even places, then at odd ones
-        found = sum(map(_PAIRS.__getitem__, memoryview(data[: (n + 1) // 2 * 2]).cast("H")))
-        found += sum(map(_PAIRS.__getitem__, memoryview(data[1 : 1 + n // 2 * 2]).cast("H")))
+    else:  # or by bytes (the same sum): the own costs, then the pairs each rule weighs
+        first, second = data[:-1], data[1:]
+        found = sum(first.translate(_OWN, _NO_OWN))  # (the codes without one deleted)
+        for by_row, by_col, hits, weight in _TABLES:
+            pairs = int.from_bytes(first.translate(by_row), "big")
+            pairs += int.from_bytes(second.translate(by_col), "big")  # (no carry: < 256)
+            found += weight * pairs.to_bytes(n, "big").translate(hits).count(1)
     shape = coded.translate(_SHAPE)
     found += shape.count("UUu") + shape.count("GGg") + shape.count("CCc") + shape.count("YYy")
     found += 2 * len(_LONE.findall(shape)) if "o" in shape else 0
@@ -470,7 +494,9 @@ def _fits(text: str, at: int, part: str) -> bool:
         easy = coded.translate(_EASY)  # small Latin letters and plain punctuation cost 0
         if easy[k] == "l" and "x" not in easy and "l" in easy[:k] + easy[k + 1 :]:
             return True
-    cost, coded = _cost(window), window.translate(_CODES)
+    cost = _cost(window)
+    if not coded.isascii():  # (_cost has coded its characters now)
+        coded = window.translate(_CODES)
     classes, own = coded.translate(_CLASS), [ord(c) % 4 for c in coded]
     cls, before, after = classes[k], classes[:k], classes[k + 1 :]
     # each character's own cost aside (a sign may be one mojibake makes often), but a letter's
@@ -512,12 +538,21 @@ def _try(r: _Reading, part: str, nbsp: bool = False, alone: bool = False) -> tup
 
 
 def _deepen(
-    text: str, s: int, e: int, first: _Layer, fixed: str, at: int, whole: bool, cost: int = -1
+    text: str,
+    s: int,
+    e: int,
+    first: _Layer,
+    fixed: str,
+    at: int,
+    whole: bool,
+    cost: int = -1,
+    lower: bool = False,
 ) -> _Run:
     """text[s:e] (found in a stretch that starts ``at``) repaired by ``first``, then by up to
     two more layers while the result decodes again; the depth kept is the one that looks best.
     A stretch is weighed ``whole`` from its first character that is not ASCII, and before
-    the repair on SAMPLE characters; the whole text is weighed whole (``cost``: before)."""
+    the repair on SAMPLE characters; the whole text is weighed whole (``cost``: before, or
+    at most that if ``lower``: then weighed whole when the evidence seems too little)."""
     left, right, part = text[max(0, s - 2) : s], text[e : e + 2], text[s:e]
     skip = max(0, len(part) - len(_ASCII_HEAD.sub("", part, 1)) - 2) if cost < 0 < whole else 0
     sample = part[skip : skip + (SAMPLE if whole else len(part))]
@@ -540,6 +575,9 @@ def _deepen(
     (after, depth), fixed = best, texts[best[1] - 1]  # a control that was not there: no repair
     new = _CONTROL.search(fixed) and len(_CONTROL.findall(fixed)) > len(_CONTROL.findall(part))
     gain = -1 if new else before - after
+    if lower and not new and gain < LINE_EVIDENCE:  # (text[s:e] is the whole text)
+        before = _cost(part)
+        gain = before - after
     return _Run(s, e, tuple(layers[:depth]), tuple(texts[:depth]), gain, before, at)
 
 
@@ -560,21 +598,26 @@ def _runs(reading: _Reading, text: str, start: int, end: int) -> Iterator[_Run]:
                 yield _deepen(text, a, b, (reading.name, nbsp, found[1]), found[0], s, False)
 
 
-def _whole(text: str, chars: set[str], others: str, cost: int) -> _Run | None:
+def _whole(text: str, chars: set[str], others: str, cost: int, lower: bool) -> _Run | None:
     """The whole text (its characters not ASCII: ``chars``, joined in ``others``; how
-    mojibake-like: ``cost``) as one run (the common case, and the
-    fast one), if a reading decodes all of it with evidence, its runs of one character
-    fitting."""
+    mojibake-like: ``cost``, or at least that if ``lower``) as one run (the common case, and
+    the fast one), if a reading decodes all of it with evidence, its runs of one character
+    fitting. (A run's ``gain`` and ``cost`` may then be as much lower: readings are ranked
+    by how mojibake-like they leave the text.)"""
     best, reading, seen, rank = None, _FIRST, set(), (0, 0)
     for r in _ALL:
         if not chars <= r.chars or (sig := _signature(r, others)) in seen:
             continue  # it cannot write the text, or writes it as a reading tried before
         seen.add(sig)
         if (found := _try(r, text)) is not None:
-            run = _deepen(text, 0, len(text), (r.name, False, found[1]), found[0], 0, True, cost)
+            layer = (r.name, False, found[1])
+            run = _deepen(text, 0, len(text), layer, found[0], 0, True, cost, lower)
+            lower, cost = lower and run.cost == cost, run.cost  # (weighed whole now?)
+            if run.gain < LINE_EVIDENCE:
+                continue
             # as much evidence, and fewer capitals of C3 80-9F (É for é: C3 89 or C3 A9?)
-            mine = (run.gain, -len(_C3_CAPITALS.findall(run.texts[-1])))
-            if run.gain >= LINE_EVIDENCE and (best is None or mine > rank):
+            mine = (run.gain - run.cost, -len(_C3_CAPITALS.findall(run.texts[-1])))
+            if best is None or mine > rank:
                 best, reading, rank = run, r, mine
                 if run.gain == run.cost and not mine[1]:
                     break  # it looks like clean text: no reading can do better
@@ -624,13 +667,29 @@ def _all_fit(reading: _Reading, text: str, s: int, e: int, run: _Run) -> bool:
     return True
 
 
+_HEAD = 24  # how far past its first character that is not ASCII a text is weighed at first
+
+
+def _at_least(text: str) -> tuple[int, bool]:
+    """_cost(text), or (True) a lower bound of it: the cost of its start, up to a space some
+    _HEAD characters past its first character that is not ASCII, when that leaves as much
+    unweighed. Each term of that sum is one of _cost(text)'s (all are 0 or more): the last
+    character is weighed with a space after it, the space that follows it in the text."""
+    head = _ASCII_HEAD.match(text)
+    k = text.find(" ", (head.end() if head else 0) + _HEAD, len(text) - _HEAD)
+    return (_cost(text[:k]), True) if k > 0 else (_cost(text), False)
+
+
 def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
     """The runs to repair in one pass, left to right, and the runs left in doubt."""
-    if not (cost := _cost(text)) and _A_GRAVE not in text:
+    cost, lower = _at_least(text)
+    if lower and cost < LINE_EVIDENCE:
+        cost, lower = _cost(text), False
+    if not cost and _A_GRAVE not in text:
         return [], []  # nothing in it looks like mojibake: no run can look better repaired
     chars = set(text).difference(_ASCII)  # (every reading writes ASCII as ASCII)
     others = "".join(chars)
-    if cost >= LINE_EVIDENCE and (whole := _whole(text, chars, others, cost)) is not None:
+    if cost >= LINE_EVIDENCE and (whole := _whole(text, chars, others, cost, lower)) is not None:
         return [whole], []
     pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
     chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9, 0) for m in pairs]

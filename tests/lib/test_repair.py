@@ -415,14 +415,28 @@ SHORTCUT_TEXT = st.text(
 @settings(max_examples=500)
 @given(SHORTCUT_TEXT)
 def test_short_text_is_weighed_as_long_text(text):
-    """_cost weighs text shorter than _SHORT by rows of the pair table, longer text as
-    16-bit numbers: the same sum."""
+    """_cost weighs text shorter than _SHORT by rows of the pair table, longer text by
+    bytes (_TABLES): the same sum."""
+    costs = []
+    for short in (0, 10**6):  # all by _TABLES, all by _ROWS
+        repair._COSTS.clear()
+        with pytest.MonkeyPatch.context() as m:
+            m.setattr(repair, "_SHORT", short)
+            costs.append(repair._cost(text))
+    assert costs[0] == costs[1]
     repair._COSTS.clear()
-    short = repair._cost(text)
-    repair._COSTS.clear()
+
+
+@settings(max_examples=500)
+@given(st.lists(SHORTCUT_TEXT, min_size=1, max_size=4).map(" ".join), st.integers(0, 8))
+def test_a_start_weighs_no_more_than_the_whole_text(text, head):
+    """_at_least weighs a text's start, up to a space, as a lower bound of _cost (exact when
+    it weighs all of it)."""
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(repair, "_SHORT", 0)
-        assert repair._cost(text) == short
+        m.setattr(repair, "_HEAD", head)
+        bound, lower = repair._at_least(text)
+    whole = repair._cost(text)
+    assert bound <= whole if lower else bound == whole
     repair._COSTS.clear()
 
 
@@ -446,6 +460,7 @@ def test_repairs_are_the_same_without_the_shortcuts():
     with pytest.MonkeyPatch.context() as m:
         m.setattr(repair, "_EASY", dict.fromkeys(range(128), "x"))
         m.setattr(repair, "_SHORT", 0)
+        m.setattr(repair, "_HEAD", 10**6)
         repair._COSTS.clear()
         assert [fix_mojibake(t) for t in texts] == fast
     repair._COSTS.clear()
