@@ -1194,24 +1194,34 @@ def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     return into, quarantine, log
 
 
+def _prepare(
+    args: argparse.Namespace, into: Path, quarantine: Path | None, log_path: Path
+) -> dict[str, object]:
+    """What an import does before its first file (the command, and ``codecbox.dask`` on the
+    driver): the folders made, the temporary files a killed run left in them removed; returns
+    the policy its log records (``args``: the command's ``declared``, ``candidates``,
+    ``min_sample``, ``detector`` and ``hint``, already checked)."""
+    into.mkdir(parents=True, exist_ok=True)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    for folder in (into, quarantine):
+        if folder is not None and folder.is_dir():
+            remove_stale_temporaries(folder)
+    return {
+        "declared": args.declared,
+        "candidates": None if args.candidates is None else [e.name for e in args.candidates],
+        "min_sample": args.min_sample,
+        "detector": args.detector or _default_detector("import"),
+        "hint": getattr(args, "hint", None),
+        "quarantine": None if quarantine is None else _absolute(quarantine),
+    }
+
+
 def _import(args: argparse.Namespace) -> int:
     options = {"declared": args.declared, "candidates": args.candidates}
     options.update(min_sample=args.min_sample, detector=_detector(args))
     into, quarantine, log_path = _plan(args)
     try:
-        into.mkdir(parents=True, exist_ok=True)
-        log_path.parent.mkdir(parents=True, exist_ok=True)
-        for folder in (into, quarantine):
-            if folder is not None and folder.is_dir():
-                remove_stale_temporaries(folder)
-        policy = {
-            "declared": args.declared,
-            "candidates": None if args.candidates is None else [e.name for e in args.candidates],
-            "min_sample": args.min_sample,
-            "detector": args.detector or _default_detector("import"),
-            "hint": getattr(args, "hint", None),
-            "quarantine": None if quarantine is None else _absolute(quarantine),
-        }
+        policy = _prepare(args, into, quarantine, log_path)
         log = _Log(log_path, policy)
     except OSError as exc:
         return _err(_file_error(str(into), exc))

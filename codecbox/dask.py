@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 
 from codecbox import cli
 from codecbox.errors import install_hint
-from codecbox.streaming import remove_stale_temporaries
 
 if TYPE_CHECKING:
     from dask.bag import Bag
@@ -494,7 +493,14 @@ def plan_import(
         raise ValueError(str(exc)) from None
     if not isinstance(min_sample, int) or not 1 <= min_sample <= 2**30:
         raise ValueError(f"min_sample must be a number of bytes from 1 to 2**30: {min_sample!r}")
-    args = argparse.Namespace(command="import", detector=detector, candidates=names, hint=hint)
+    args = argparse.Namespace(
+        command="import",
+        declared=label,
+        candidates=names,
+        min_sample=min_sample,
+        detector=detector,
+        hint=hint,
+    )
     try:
         detect = cli._detector(args)
     except cli._Usage as exc:
@@ -509,19 +515,7 @@ def plan_import(
     merged = Path(log).absolute() if log is not None else folder / cli.LOG_NAME
     if merged.is_dir():
         raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(merged))
-    folder.mkdir(parents=True, exist_ok=True)
-    merged.parent.mkdir(parents=True, exist_ok=True)
-    for made in (folder, review):
-        if made is not None and made.is_dir():
-            remove_stale_temporaries(made)
-    policy = {
-        "declared": label,
-        "candidates": None if names is None else [e.name for e in names],
-        "min_sample": min_sample,
-        "detector": detector or cli._default_detector("import"),
-        "hint": hint,
-        "quarantine": None if review is None else str(review),
-    }
+    policy = cli._prepare(args, folder, review, merged)
     options: dict[str, Any] = {"declared": label, "candidates": names, "min_sample": min_sample}
     options["detector"] = detect
     return ImportJob(
