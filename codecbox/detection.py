@@ -826,6 +826,26 @@ def _summed(table: Any, counted: bytes | list[Any] | dict[Any, int]) -> int:
     return sum(map(table.__getitem__, counted))
 
 
+def _letters(table: Any, counted: bytes | list[Any] | dict[Any, int], excess: list[Any]) -> int:
+    """The letters' vector of a page's bytes (:func:`_counted`) as the letter rule adds them
+    up (:func:`codecbox.guessing.mixed`; ``excess``: :func:`_excess` of the same bytes)."""
+    tokens = _summed(table, counted)
+    if not excess:
+        return tokens
+    return guessing.mixed(tokens, [(table[b], n) for b, n in excess])
+
+
+def _excess(counted: bytes | list[Any] | dict[Any, int]) -> list[tuple[int, int]]:
+    """Each byte of ``counted`` (:func:`_counted`) seen more than
+    :data:`codecbox.guessing.REPEATS` times, and the occurrences over that."""
+    if not isinstance(counted, dict):
+        counts: dict[Any, int] = {}
+        _count_elements(counts, counted)
+        counted = counts
+    repeats = guessing.REPEATS
+    return [(b, n - repeats) for b, n in counted.items() if n > repeats]
+
+
 @lru_cache(maxsize=65536)
 def _least(key: str) -> int:
     """:func:`codecbox.guessing.least_cost` in 1/128 points; 0 for a pair with a NUL (what
@@ -1149,6 +1169,7 @@ def _rank(
         neighbours = size <= 96 or len(readings.pages) > 4
         fields, least, offset, counts, ends = plan.bounds(window, readings.prior_vector, neighbours)
         order = sorted(readings.pages, key=fields.__getitem__, reverse=True)
+    excess = _excess(counts)
     heap: list[tuple[float, int, int, int]] = []
     others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
     bases: dict[str, guessing.Base] = {}
@@ -1204,7 +1225,7 @@ def _rank(
             whole[encodings[index].name] = signature
             # The letter rule, first from the letters alone (its neighbours only lower it), in
             # place of the least it takes for each letter.
-            vector = _summed(plan.letters[index], counts)
+            vector = _letters(plan.letters[index], counts, excess)
             letters, cased = guessing.letters_of(vector)
             bound += letters + _summed(plan.least[index], counts) / _SCALE
             if not cased:
@@ -1291,7 +1312,7 @@ def _rank(
             continue
         texts.add(signature)
         whole[encodings[index].name] = signature
-        vector = _summed(plan.letters[index], counts)
+        vector = _letters(plan.letters[index], counts, excess)
         letters, cased = guessing.letters_of(vector)
         bound += letters + _summed(plan.least[index], counts) / _SCALE
         bound -= 0.0 if cased else 0.5 * ends

@@ -11,7 +11,9 @@ score is a sum of points, one term per character plus penalties for pairs of nei
   symbol touching a letter (``n¶o``), a stray combining accent, too long hangul words...;
 * the letters: how often real text uses each non-ASCII letter, and each pair of neighbours
   with one, in the language of its script that fits best (:func:`letter_points`: 45
-  languages; ``niño ¿qué`` is Spanish, ``nińo żqué`` no language);
+  languages; ``niño ¿qué`` is Spanish, ``nińo żqué`` no language); a Latin letter costs for
+  at most :data:`REPEATS` of its occurrences (a column of ``Muñoz`` is no more Latvian ``ņ``
+  than four);
 * the language of the encoding: kana in a Chinese reading, spaced hanzi or kanji, rare
   ideographs and hangul.
 
@@ -29,9 +31,10 @@ import math
 import re
 import sys
 import unicodedata
+from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add
+from operator import add, mul
 from typing import NamedTuple, TypeVar
 
 from codecbox.table import CJK
@@ -210,6 +213,11 @@ _CLASSES = _Lazy(char_class)
 LETTER_WEIGHT = 1.5
 #: The share of a common letter, by script (Latin: many languages use few non-ASCII letters).
 COMMON_LETTER = {"l": 0.005, "c": 0.01, "g": 0.01, "r": 0.01, "h": 0.01, "t": 0.01}
+#: Scripts whose letters cost for at most :data:`REPEATS` occurrences of each distinct one: a
+#: Latin text that repeats a word (a column of names) says little more about its accents than
+#: the word a few times, and the prior of its encoding must not wear away.
+CAPPED_SCRIPTS = frozenset("l")
+REPEATS = 4
 PAIR_WEIGHT = 0.5
 COMMON_PAIR = 0.0003
 RARE_PAIR = -1.0
@@ -279,6 +287,12 @@ class _Letters:
         #: a vector is the script's vector of letters (or pairs) no language uses, those fields
         #: changed (most keys are in a few languages; a script has up to 33).
         self.found: dict[str, list[tuple[int, str, float]]] = {}
+        #: The fields of the scripts of :data:`CAPPED_SCRIPTS`, all bits set.
+        self.capped_mask = sum(
+            ((1 << (32 * len(langs))) - 1) << (32 * first)
+            for script, (first, langs) in self.slots.items()
+            if script in CAPPED_SCRIPTS
+        )
         #: script -> the sum of 1 << 32 * field over its fields
         self.ones: dict[str, int] = {}
         for script, (first, langs) in self.slots.items():
@@ -342,7 +356,7 @@ def letter_points(text: str) -> float:
     >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
     (-0.65625, -1.59375)
     """
-    return folded_points(text.translate(_FOLD))
+    return folded_points(text.translate(_FOLD), letters_in(text))
 
 
 def fold(text: str) -> str:
@@ -356,13 +370,19 @@ def fold(text: str) -> str:
 
 
 def least_cost(key: str) -> float:
-    """The least the letter rule takes for one letter or one pair of neighbours (folded), in
-    the language of its script that uses it most: summed over a text, a bound of the rule.
+    """The least the letter rule takes for each occurrence of one letter or one pair of
+    neighbours (folded), in the language of its script that uses it most: summed over a text,
+    a bound of the rule (nothing for a letter of :data:`CAPPED_SCRIPTS`, which costs for a
+    few occurrences only).
 
-    >>> least_cost("é") == least_cost("a") == 0, least_cost("ûk"), least_cost("ÿ")
-    (True, 1.0, 2.0)
+    >>> least_cost("é") == least_cost("a") == least_cost("ÿ") == 0, least_cost("ûk")
+    (True, 1.0)
+    >>> least_cost("ё"), letters_of(letter_vector("ÿ"))[0]
+    (1.03125, -2.0)
     """
     model = _letters()
+    if len(key) == 1 and _script(key) in CAPPED_SCRIPTS:
+        return 0.0
     return -model.points(model.vector(key))
 
 
@@ -380,13 +400,49 @@ def folded_points(folded: str, letters: int | None = None) -> float:
     # Every two neighbours: those of ASCII characters only cost nothing, and are fewer to
     # look up than found.
     pairs = list(map(add, folded, folded[1:]))
+    if letters is None:
+        letters = letters_in(folded)
     try:
-        total = (sum(map(get, folded)) if letters is None else letters) + sum(map(get, pairs))
-    except KeyError:  # (a character or a pair not seen yet)
-        for key in set(pairs).union(folded).difference(model.vectors):
+        total = letters + sum(map(get, pairs))
+    except KeyError:  # (a pair not seen yet)
+        for key in set(pairs).difference(model.vectors):
             model.vector(key)
-        total = (sum(map(get, folded)) if letters is None else letters) + sum(map(get, pairs))
+        total = letters + sum(map(get, pairs))
     return model.points(total)
+
+
+def letters_in(text: str) -> int:
+    """The :func:`letter_vector` of ``text``'s letters as the letter rule adds them up (each
+    occurrence, but at most :data:`REPEATS` of each distinct letter of a script of
+    :data:`CAPPED_SCRIPTS`): :func:`letters_of` reads what they cost.
+
+    >>> cost = [letters_of(letters_in(" año" * n))[0] for n in (1, 4, 40)]
+    >>> cost[0] * 4 == cost[1] == cost[2] < 0
+    True
+    >>> letters_of(letters_in(" щи" * 4)) == letters_of(letters_in(" щи" * 40))  # (Cyrillic)
+    False
+    """
+    counts: dict[str, int] = {}
+    _count_elements(counts, text)
+    tokens = sum(map(mul, map(letter_vector, counts), counts.values()))
+    return mixed(tokens, [(letter_vector(ch), n - REPEATS) for ch, n in counts.items()])
+
+
+def mixed(tokens: int, excess: list[tuple[int, int]]) -> int:
+    """The letters' vector of a text from the sum of the :func:`letter_vector` of each of its
+    characters (``tokens``) and, for each character seen more than :data:`REPEATS` times, its
+    vector and the occurrences over that: the fields of :data:`CAPPED_SCRIPTS` count at most
+    :data:`REPEATS` of each.
+
+    >>> v = letter_vector("ñ")
+    >>> letters_of(mixed(v * 9, [(v, 5)])) == letters_of(v * 4) == letters_of(mixed(v * 4, []))
+    True
+    """
+    over = sum(vector * n for vector, n in excess if n > 0)
+    if not over:
+        return tokens
+    mask = _letters().capped_mask
+    return (tokens & ~mask) | ((tokens - over) & mask)
 
 
 def letter_vector(ch: str) -> int:
