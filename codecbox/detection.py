@@ -586,6 +586,13 @@ UNKNOWN_PRIOR = -2.0
 #: different text) the detector is not sure.
 SURE_MARGIN = 4.0
 
+#: ş and ţ with a cedilla (windows-1250 and ISO-8859-2) for ș and ț with a comma below
+#: (ISO-8859-16, at the same bytes): two readings that differ only so are the same Romanian
+#: to a reader, which the letters cannot tell apart (the shares, from software catalogues,
+#: have the commas): a tie, which the prior decides (windows-1250), never sure
+#: (:func:`_same_but_commas`).
+_CEDILLAS = str.maketrans("șțȘȚ", "şţŞŢ")
+
 #: 7-bit encodings: recognised by their escape sequences, before UTF-8
 _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
 _ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
@@ -1384,6 +1391,30 @@ def _excerpts(data: bytes, chosen: bytes, limit: int = 64) -> list[bytes]:
     return [data[start:end] for start, end in spans]
 
 
+def _same_but_commas(text: str, other: str) -> bool:
+    """Whether two readings differ only in a comma or a cedilla under s and t (:data:`_CEDILLAS`).
+
+    >>> _same_but_commas("roşii şi", "roșii și"), _same_but_commas("roşii", "rošii")
+    (True, False)
+    >>> g = guess_codecbox("Ţara are roşii şi peşte.".encode("cp1250"))
+    >>> g.encoding.name, g.sure, g.runner_up.name, g.raw
+    ('windows-1250', False, 'ISO-8859-16', ('margin', 0.0))
+    """
+    return (
+        len(text) == len(other)
+        and text != other
+        and text.translate(_CEDILLAS) == other.translate(_CEDILLAS)
+    )
+
+
+def _prior_of(enc: Encoding, plan: _Plan, readings: _Readings) -> float:
+    """The prior of a reading's encoding in this call (a hint's points included)."""
+    page = plan.index.get(enc.name)
+    if page is not None:
+        return readings.priors[page]
+    return max((prior for _, other, prior in readings.others if other == enc), default=-math.inf)
+
+
 def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> set[str]:
     """The names of the best multi-byte reading of each language (Chinese, Japanese,
     Korean, other) whose score is above ``floor``."""
@@ -1441,7 +1472,9 @@ def guess_codecbox(
     :data:`CJK_EVIDENCE`). When ``m`` is below ``n`` the answer is not sure: ``runner_up``
     names the other reading (a caller that must not guess can ask a person, or decode both).
     Readings of one text in the last window but of two texts of the whole input (a byte
-    beyond the window read differently) are told apart on excerpts around those bytes.
+    beyond the window read differently) are told apart on excerpts around those bytes. Two
+    readings that differ only in the comma or the cedilla under s and t (Romanian in
+    windows-1250 or ISO-8859-16) are a tie, which the prior decides, margin 0, never sure.
 
     >>> g = guess_codecbox("año".encode("cp1252"), ["cp1252", "cp1250"])
     >>> g.encoding.name, g.sure, g.runner_up.name     # ñ or ń: three bytes cannot tell
@@ -1513,6 +1546,11 @@ def guess_codecbox(
         if len(twins) == 2 and twins[0][0] - twins[1][0] < margin:
             runner, margin = twins[1], twins[0][0] - twins[1][0]
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
+    if runner is not None and _same_but_commas(best[1], runner[1]):
+        # Not what the letters can tell: a tie, which the prior decides, never sure.
+        if _prior_of(runner[2], plan, readings) > _prior_of(best[2], plan, readings):
+            best, runner = runner, best
+        margin, needed = 0.0, math.inf
     # A CJK reading whose ideographs or hangul are mostly rare ones is not text of that
     # language, whatever its margin: bytes of an encoding not tried (Mac Arabic read as GBK;
     # real text: 78-96 % common, a short Japanese one fewer).
