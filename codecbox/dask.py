@@ -21,7 +21,6 @@ Importing this module does not import Dask; :func:`import_bag` does, and needs t
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import errno
 import hashlib
@@ -29,15 +28,16 @@ import json
 import logging
 import os
 import threading
-import time
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from codecbox import cli
+from codecbox.cli import EXIT_ERROR, EXIT_OK, EXIT_REVIEW
+from codecbox.decoding import DEFAULT_DETECTOR
 from codecbox.errors import install_hint
+from codecbox.importing import LOG_NAME, ImportLog, ImportRun, prepare_import, read_log
 
 if TYPE_CHECKING:
     from dask.bag import Bag
@@ -78,8 +78,8 @@ class BagImport:
         """``codecbox import``'s exit status for the same files: 1 if a file failed, else 3
         if one needs review (guessed, quarantined or undecided), else 0."""
         if self.failed:
-            return cli.EXIT_ERROR
-        return cli.EXIT_REVIEW if self.guessed + self.quarantined + self.undecided else cli.EXIT_OK
+            return EXIT_ERROR
+        return EXIT_REVIEW if self.guessed + self.quarantined + self.undecided else EXIT_OK
 
 
 @dataclass(frozen=True)
@@ -101,14 +101,6 @@ class ImportJob:
     policy: dict[str, Any]
     #: import what a symbolic link points to (``--follow-symlinks``)
     follow_symlinks: bool
-
-
-class _Notes(cli._Progress):
-    """No bar on a worker: the command's per-file messages go to the ``codecbox.dask``
-    logger (the log has them too, in its records)."""
-
-    def note(self, message: str) -> None:
-        _logger.info(message)
 
 
 def _lock(f: Any) -> bool:
@@ -142,7 +134,7 @@ _HISTORY_LOCK = threading.Lock()
 
 
 def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
-    """The merged log's state (``_Log.last`` and ``_Log.written``), read once per process for
+    """The merged log's state (``ImportLog.last`` and ``.written``), read once per process for
     each version of the file; the driver does not change it while partitions run."""
     try:
         st = path.stat()
@@ -155,7 +147,7 @@ def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
             return cached[1], cached[2]
         last: dict[str, Any] = {}
         written: dict[str, set[str]] = {}
-        for _, record in _records(path.read_bytes()):
+        for record in read_log(path.read_bytes()):
             last[record["file"]] = record
             destination = record.get("destination")
             if record.get("status") == "imported" and isinstance(destination, str):
@@ -195,9 +187,9 @@ def import_partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) ->
     names = [os.fspath(p) for p in paths]
     if not names:
         return {}
-    keys = [cli._absolute(Path(name)) for name in names]
+    keys = [str(Path(name).absolute()) for name in names]
     Path(job.parts).mkdir(exist_ok=True)
-    log = cli._Log(Path(job.parts) / _part_name(keys), job.policy)
+    log = ImportLog(Path(job.parts) / _part_name(keys), job.policy)
     try:
         # What the merged log knows of these files, under what this partition's own log
         # says (newer: written by an earlier attempt at this task, since the merge).
@@ -207,28 +199,13 @@ def import_partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) ->
                 log.last[key] = last[key]
             log.written.setdefault(key, set()).update(written.get(key, ()))
         quarantine = None if job.quarantine is None else Path(job.quarantine)
-        run = cli._Importer(
-            job.options, Path(job.into), quarantine, log, _Notes(), job.follow_symlinks
-        )
-        tally: Counter[str] = Counter(files=len(names))
-        try:
-            for name in names:  # the command's loop (cli._import)
-                record, done_before = run.one(name)
-                run.done[record["file"]] = record
-                tally["earlier"] += done_before
-                if (
-                    run.log.pending >= cli.BATCH
-                    or time.monotonic() - run.synced > cli.BATCH_SECONDS
-                ):
-                    run.sync()
-        finally:
-            run.sync()
+        # the command's per-file messages go to this module's logger (the log has them too)
+        run = ImportRun(job.options, Path(job.into), quarantine, log, job.follow_symlinks,
+                        _logger.info)  # fmt: skip
+        tally = run.import_files(names)
     finally:
         log.close()
-    for record in run.done.values():
-        guessed = record["status"] == "imported" and not record["confident"]
-        tally["guessed" if guessed else record["status"]] += 1
-    return {k: v for k, v in sorted(tally.items()) if v}
+    return dict(sorted(tally.items()))
 
 
 def _partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> list[dict[str, int]]:
@@ -324,8 +301,9 @@ def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> s
     target = os.path.join(into, os.path.basename(name))
     if target in own:
         return f"{name}: its copy would overwrite the log {target}"
-    if cli._same_file(name, target):
-        return f"{name}: is already in {into}"
+    with contextlib.suppress(OSError):
+        if os.path.samefile(name, target):
+            return f"{name}: is already in {into}"
     return None
 
 
@@ -482,42 +460,16 @@ def plan_import(
     >>> plan_import(tempfile.mkdtemp(), candidates=["klingon"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown encoding 'klingon'
+    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
-    if isinstance(candidates, str):
-        raise TypeError("candidates: a list of names, not one string")
-    try:
-        label = None if declared is None else cli._label(declared)
-        names = None if candidates is None else [cli._codec_name(n) for n in candidates]
-    except argparse.ArgumentTypeError as exc:
-        raise ValueError(str(exc)) from None
-    if not isinstance(min_sample, int) or not 1 <= min_sample <= 2**30:
-        raise ValueError(f"min_sample must be a number of bytes from 1 to 2**30: {min_sample!r}")
-    args = argparse.Namespace(
-        command="import",
-        declared=label,
-        candidates=names,
-        min_sample=min_sample,
-        detector=detector,
-        hint=hint,
-    )
-    try:
-        detect = cli._detector(args)
-    except cli._Usage as exc:
-        raise ValueError(str(exc)) from None
     folder = Path(into).absolute()
     review = None if quarantine is None else Path(quarantine).absolute()
-    for option, path in (("into", folder), ("quarantine", review)):
-        if path is not None and os.path.lexists(path) and not path.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, f"{option}: not a folder", str(path))
-    if review is not None and review.resolve() == folder.resolve():
-        raise ValueError("quarantine must be another folder than into")
-    merged = Path(log).absolute() if log is not None else folder / cli.LOG_NAME
-    if merged.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(merged))
-    policy = cli._prepare(args, folder, review, merged)
-    options: dict[str, Any] = {"declared": label, "candidates": names, "min_sample": min_sample}
-    options["detector"] = detect
+    merged = Path(log).absolute() if log is not None else None
+    options, policy = prepare_import(
+        folder, review, merged, declared=declared, candidates=candidates,
+        min_sample=min_sample, detector=detector or DEFAULT_DETECTOR, hint=hint,
+    )  # fmt: skip
+    merged = merged or folder / LOG_NAME
     return ImportJob(
         into=str(folder),
         quarantine=None if review is None else str(review),

@@ -736,6 +736,19 @@ def decide_stream(f: BinaryIO, decider: Decider, head: bytes | None = None) -> S
     return _scanned(decision, size, counts, at=at)
 
 
+def _texts(f: BinaryIO, scanned: Scanned, errors: str, where: str | None) -> Iterator[str]:
+    """The text of ``f``, decoded as ``scanned`` decided. With ``errors="strict"`` and
+    bytes that do not decode, the :class:`~codecbox.errors.DecodeError` comes before any
+    text (as from one-shot decoding): nothing half-written."""
+    f.seek(scanned.skip)
+    chunks = iter(lambda: f.read(_CHUNK), b"")
+    if errors == "strict" and scanned.replaced:
+        for _ in iter_decode(chunks, scanned.encoding, "strict", where=where):
+            pass
+        raise AssertionError("unreachable: the scan found bytes that do not decode")
+    return iter_decode(chunks, scanned.encoding, errors, where=where)
+
+
 def _scanned(decision: Decision, size: int | None, counts: _Counts, at: int = 0) -> Scanned:
     return Scanned(
         decision.encoding, decision.rule, decision.skip, decision.guess, size,
