@@ -22,14 +22,12 @@ Importing this module does not import Dask; :func:`import_bag` does, and needs t
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
-import json
 import logging
 import os
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -115,16 +113,6 @@ def _lock(f: Any) -> bool:
     except BlockingIOError:
         return False
     return True
-
-
-def _records(content: bytes) -> Iterator[tuple[bytes, dict[str, Any]]]:
-    """Each whole line of a log and its record, as the command reads them (a line cut by a
-    kill, or not a record, is skipped)."""
-    for line in content.split(b"\n"):
-        with contextlib.suppress(ValueError):
-            record = json.loads(line.decode("utf-8", "replace"))
-            if isinstance(record, dict) and isinstance(record.get("file"), str):
-                yield line, record
 
 
 #: The merged log as a worker process last read it: its (inode, mtime, size), the last
@@ -213,60 +201,32 @@ def _partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> list[
     return [import_partition(paths, job)]
 
 
-class _Merged:
-    """The merged log, locked for the whole run (as the command locks its log): read once,
-    then the partition logs' lines appended to it."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._f = open(path, "ab", buffering=0)  # closed by close()
-        try:
-            if not _lock(self._f):
-                message = "another 'codecbox import' is writing this log"
-                raise OSError(errno.EAGAIN, message, str(path))
-            content = path.read_bytes()
-            #: the last record of each file
-            self.last = {record["file"]: record for _, record in _records(content)}
-            if content and not content.endswith(b"\n"):
-                self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
-        except BaseException:
-            self._f.close()
-            raise
-        #: the lines appended so far
-        self.appended = 0
-
-    def absorb(self, folder: Path) -> None:
-        """Append the lines of each partition log in ``folder`` that no task is writing
-        (its lock is free), fsync, then delete those partition logs. A line that repeats
-        its file's last record is not appended again (a merge cut short before the
-        delete)."""
-        taken = []
-        try:
-            for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
-                f = open(part, "rb")
-                if not _lock(f):  # a task of an interrupted run still writing
-                    f.close()
-                    continue
-                taken.append((part, f))
-            lines = []
-            for _, f in taken:
-                for line, record in _records(f.read()):
-                    if record != self.last.get(record["file"]):
-                        self.last[record["file"]] = record
-                        lines.append(line + b"\n")
-            self.appended += len(lines)
-            data = memoryview(b"".join(lines))
-            while data:
-                data = data[self._f.write(data) or 0 :]
-            os.fsync(self._f.fileno())
-            for part, _ in taken:
-                part.unlink()
-        finally:
-            for _, f in taken:
+def _absorb(merged: ImportLog, folder: Path) -> int:
+    """Append to ``merged`` the records of each partition log in ``folder`` that no task is
+    writing (its lock is free), fsync, then delete those partition logs; returns how many
+    were appended. A record equal to its file's last one is not appended again (a merge cut
+    short before the delete)."""
+    taken = []
+    try:
+        for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
+            f = open(part, "rb")
+            if not _lock(f):  # a task of an interrupted run still writing
                 f.close()
-
-    def close(self) -> None:
-        self._f.close()
+                continue
+            taken.append((part, f))
+        appended = 0
+        for _, f in taken:
+            for record in read_log(f.read()):
+                if record != merged.last.get(record["file"]):
+                    merged.append(record)  # the same line: it keeps its policy
+                    appended += 1
+        merged.sync()
+        for part, _ in taken:
+            part.unlink()
+    finally:
+        for _, f in taken:
+            f.close()
+    return appended
 
 
 def merge_logs(job: ImportJob) -> int:
@@ -282,12 +242,11 @@ def merge_logs(job: ImportJob) -> int:
     >>> merge_logs(plan_import(tempfile.mkdtemp()))  # no partition has run: nothing
     0
     """
-    merged = _Merged(Path(job.log))
+    merged = ImportLog(Path(job.log), job.policy)
     try:
-        merged.absorb(Path(job.parts))
+        return _absorb(merged, Path(job.parts))
     finally:
         merged.close()
-    return merged.appended
 
 
 def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> str | None:
@@ -408,14 +367,14 @@ def import_bag(
         raise ValueError(
             "; ".join(shown) + ("; import them into different folders" * bool(repeated))
         )
-    merged = _Merged(Path(job.log))
+    merged = ImportLog(Path(job.log), job.policy)  # locked for the run, as the command's
     try:
         parts_folder = Path(job.parts)
-        merged.absorb(parts_folder)  # what an interrupted run left
+        _absorb(merged, parts_folder)  # what an interrupted run left
         try:
             tallies: list[dict[str, int]] = bag.map_partitions(_partition, job).compute()
         finally:
-            merged.absorb(parts_folder)  # also after a failure: what is done is logged
+            _absorb(merged, parts_folder)  # also after a failure: what is done is logged
     finally:
         merged.close()
     total: Counter[str] = Counter()

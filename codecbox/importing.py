@@ -560,8 +560,9 @@ class ImportLog:
             raise
 
     def append(self, record: dict[str, Any]) -> None:
-        """Add a line, written at the next :meth:`sync`."""
-        record["policy"] = self.policy
+        """Add a line, written at the next :meth:`sync`; it records this log's policy
+        unless it has one (a line merged from another log)."""
+        record.setdefault("policy", self.policy)
         self._lines.append(json.dumps(record, ensure_ascii=True) + "\n")
         self._remember(record)
 
