@@ -459,12 +459,6 @@ def _drop_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def _read(name: str, size: int) -> bytes:
-    """The first ``size`` bytes of file ``name`` (``-``: standard input)."""
-    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
-        return _read_from(f, size)
-
-
 def _read_from(f: BinaryIO, size: int) -> bytes:
     """The next ``size`` bytes of ``f``, or all that is left."""
     parts = []  # read(size) would take all of size in memory first, however short f is
@@ -631,11 +625,7 @@ class _Decision:
         }
 
 
-def _decided(result: Decoded) -> _Decision:
-    return _Decision(result.encoding, result.rule, result.guess, result.replaced)
-
-
-def _scanned(result: Scanned) -> _Decision:
+def _decided(result: Decoded | Scanned) -> _Decision:
     return _Decision(result.encoding, result.rule, result.guess, result.replaced)
 
 
@@ -646,7 +636,8 @@ def _sniff(
     ``max_bytes`` (as :func:`~codecbox.sniff`; a character may be cut). Returns the bytes
     read, the decision and the codec to stream with: for a BOM, one that drops it."""
     # A BOM needs 4 bytes, and one byte more tells whether anything follows the cut.
-    head = _read(name, max(max_bytes, 4) + 1)
+    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
+        head = _read_from(f, max(max_bytes, 4) + 1)
     decision, more = _decide_head(head, max_bytes, candidates, detector)
     first = max_bytes if more else None
     shown = _Decision(decision.encoding, decision.rule, decision.guess, first=first)
@@ -680,7 +671,7 @@ def _detect(args: argparse.Namespace) -> int:
             else:
                 decider = bytes_decider(None, args.candidates, detector=detector)
                 with _opened(name) as (f, head):
-                    decision = _scanned(decide_stream(f, decider, head))
+                    decision = _decided(decide_stream(f, decider, head))
         except OSError as exc:
             failed, message = True, _file_error(name, exc)
             if args.json:
@@ -726,7 +717,7 @@ def _decode(args: argparse.Namespace) -> int:
                 decision, texts = _decided(result), (result.text,)
             else:  # in pieces: decided and checked to the end first, then decoded
                 scanned = decide_stream(f, decider(), head)
-                decision = _scanned(scanned)
+                decision = _decided(scanned)
                 textless = html and not args.text or decision.binary is not None
                 texts = () if textless else _texts(f, scanned, args.errors, _shown(args.file))
             if html and not args.text:
