@@ -117,6 +117,8 @@ def _lock(f: Any) -> bool:
 
 #: The merged log as a worker process last read it: its (inode, mtime, size), the last
 #: record of each file and every copy each file was imported to.
+#: (benchmarks/dask_history.py: reading a merged log of 20,000 files costs some 140 ms of
+#: CPU, of 100,000 1.3 s, for every task without this, beside 0.1-1 s to import its 200.)
 _HISTORY: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, set[str]]]] = {}
 _HISTORY_LOCK = threading.Lock()
 
