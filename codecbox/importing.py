@@ -52,8 +52,8 @@ from codecbox.rules import Decided, Rule
 from codecbox.streaming import (
     WHOLE,
     Scanned,
-    _temporary,
     _texts,
+    _written,
     decide_stream,
     remove_stale_temporaries,
     write_atomic,
@@ -651,20 +651,7 @@ def _create(target: Path, data: bytes | Callable[[BinaryIO], None], mode: int) -
     atomically and never over another file, whoever else writes there: a synced temporary
     file hard-linked to ``target``, which fails if the name is taken (where there are no
     hard links, renamed there after one more check). False if the name was taken."""
-    import secrets
-
-    # write_atomic's name, so that remove_stale_temporaries cleans up after a kill
-    tmp = _temporary(target, os.getpid(), secrets.token_hex(4))
-    try:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-        with open(os.open(tmp, flags, 0o600), "wb") as f:
-            if callable(data):
-                data(f)
-            else:
-                f.write(data)
-            f.flush()
-            os.chmod(tmp, mode)
-            os.fsync(f.fileno())
+    with _written(target, data, mode, perm=0o600) as tmp:
         try:
             os.link(tmp, target)
         except FileExistsError:
@@ -674,9 +661,6 @@ def _create(target: Path, data: bytes | Callable[[BinaryIO], None], mode: int) -
                 return False
             os.replace(tmp, target)
         return True
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
 
 
 def _place(
