@@ -2,8 +2,9 @@
 
 :func:`import_bag` imports each path of a ``dask.bag.Bag`` (or of a list, made into one)
 on whatever Dask scheduler is active (a ``dask.distributed.Client``'s cluster, or a local
-one), with the per-file code of the ``codecbox import`` command: the same policy
-(:func:`~codecbox.import_bytes`), the same copies written by the same atomic,
+one), with the per-file code of the ``codecbox import`` command
+(:class:`~codecbox.importing.ImportRun`, :class:`~codecbox.importing.ImportLog`): the
+same policy (:func:`~codecbox.import_bytes`), the same copies written by the same atomic,
 never-overwriting writer, the same quarantine moves and the same JSON-lines records. Each
 partition keeps its own log (``LOG.parts/part-<hash of its paths>.jsonl``, locked while
 its task runs); the driver appends them to the one log (the command's own file and format:
