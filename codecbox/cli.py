@@ -14,26 +14,25 @@ from __future__ import annotations
 import argparse
 import codecs
 import contextlib
-import errno
 import importlib
-import inspect
 import io
 import itertools
 import json
 import os
 import stat
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO, NoReturn, TextIO
 
+from codecbox import importing
 from codecbox.decoding import (
+    DEFAULT_DETECTOR,
     Decider,
     Decoded,
     bytes_decider,
@@ -41,10 +40,10 @@ from codecbox.decoding import (
     decode_html,
     html_decider,
 )
-from codecbox.detection import DETECTORS, Detector, Guess, detector_for
-from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError, install_hint
-from codecbox.importing import Imported, Quarantined, import_bytes, import_stream
-from codecbox.labels import Encoding, resolve
+from codecbox.detection import DETECTORS, Detector, Guess
+from codecbox.errors import DecodeError, EncodeError, _file_error, _shown, install_hint
+from codecbox.importing import BATCH, LOG_NAME, ImportLog, ImportRun, prepare_import
+from codecbox.labels import Encoding
 from codecbox.rules import Rule
 from codecbox.sniffing import bom
 from codecbox.streaming import (
@@ -52,11 +51,9 @@ from codecbox.streaming import (
     Scanned,
     TranscodeReport,
     _decide_head,
-    _temporary,
+    _texts,
     decide_stream,
-    iter_decode,
     read_chunks,
-    remove_stale_temporaries,
     transcode_stream,
     write_atomic,
 )
@@ -72,16 +69,12 @@ EXIT_REVIEW = 3
 PROGRESS_MIN = 4 * 1024 * 1024
 #: What to install for the progress bar.
 CLI_EXTRA = install_hint("cli")
-#: The import log's name inside ``--into`` (hidden, so ``DIR/*`` lists only the copies).
-LOG_NAME = ".codecbox-import.jsonl"
 #: How much ``convert`` (without ``--from``) looks at by default.
 SNIFF_BYTES = 65536
 #: A file name that means standard input or standard output.
 STDIO = "-"
 #: How much ``convert`` reads from standard input at a time.
 CHUNK = 65536
-#: ``import`` syncs its copies' folders and its log once per this many files, or seconds.
-BATCH, BATCH_SECONDS = 100, 1.0
 
 
 class _Usage(Exception):
@@ -98,43 +91,25 @@ def _err(message: str) -> int:
     return EXIT_ERROR
 
 
-#: Control characters (C0, DEL, C1) written as repr writes them.
-_ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(32), *range(127, 160))}
-
-
-def _shown(name: object) -> str:
-    """A file name for human output, its control characters escaped as repr does (a newline,
-    a terminal's ESC): no name can forge a line or move the cursor. JSON has it exact."""
-    return str(name).translate(_ESCAPES)
-
-
-def _file_error(name: str, exc: OSError) -> str:
-    """``name: No such file or directory``: the file first, as the decode errors do."""
-    where = exc.filename if exc.filename is not None else name
-    return f"{_shown(os.fsdecode(where))}: {exc.strerror or exc}"
-
-
 # --- the parser -----------------------------------------------------------------------------
 
 
-def _codec_name(value: str) -> Encoding:
-    """A codec name chosen by the user, read as Python reads it (``--from``, ``--to``)."""
-    try:
-        encoding = resolve(value)
-    except UnknownEncodingError:
-        raise argparse.ArgumentTypeError(f"unknown encoding {value!r}") from None
-    if encoding.codec is None:
-        raise argparse.ArgumentTypeError(f"{encoding.name} has no codec")
-    return encoding
+def _checked(check: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from the library's check (its ``ValueError`` is the message)."""
+
+    def checked(value: str) -> Any:
+        try:
+            return check(value)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return checked
 
 
-def _label(value: str) -> str:
-    """A declared label, read as the library reads declarations (checked here, used there)."""
-    for as_label in (True, False):
-        with contextlib.suppress(UnknownEncodingError):
-            resolve(value, label=as_label)
-            return value
-    raise argparse.ArgumentTypeError(f"unknown encoding {value!r}")
+#: A codec name chosen by the user, read as Python reads it (``--from``, ``--to``).
+_codec_name = _checked(importing._codec)
+#: A declared label, read as the library reads declarations (checked here, used there).
+_label = _checked(importing._label)
 
 
 def _candidates(value: str) -> list[Encoding]:
@@ -153,17 +128,6 @@ def _positive(value: str) -> int:
     if not 1 <= number <= 2**30:
         raise argparse.ArgumentTypeError(f"must be from 1 to {2**30} (1 GiB), got {number}")
     return number
-
-
-def _default(function: Callable[..., object], parameter: str) -> Any:
-    """A library function's default, shown in the help and followed when changed."""
-    return inspect.signature(function).parameters[parameter].default
-
-
-def _default_detector(command: str) -> str:
-    """The default detector of the library call the command makes."""
-    calls: dict[str, Callable[..., object]] = {"html": decode_html, "import": import_bytes}
-    return str(_default(calls.get(command, decode_bytes), "detector"))
 
 
 _USAGE = "bad usage: unknown option, encoding or detector, missing extra"
@@ -344,7 +308,7 @@ _ARGUMENTS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("--declared", dict(type=_label, metavar="LABEL")),
         (
             "--min-sample",
-            dict(type=_positive, default=_default(import_bytes, "min_sample"), metavar="N"),
+            dict(type=_positive, default=importing.MIN_SAMPLE, metavar="N"),
         ),
         ("--log", dict(metavar="FILE")),
         ("--follow-symlinks", dict(action="store_true")),
@@ -452,16 +416,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="codecbox", **texts)
     parser.add_argument("--version", action="version", version=f"codecbox {__version__}")
     commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
-    hinting = " and ".join(_hinting())
+    hinting = " and ".join(importing._hinting())
     for name, (summary, description, *_) in list(_COMMANDS.items())[1:]:
         texts.update(description=description, epilog=_epilog(name))
         sub = commands.add_parser(name, help=summary, **texts)
-        default = _default_detector(name)
         for argument, options in _ARGUMENTS[name] + _ARGUMENTS["" if name in _OWN else "*"]:
             if argument != "--hint" or hinting:
                 text = _HELP.get(f"{name} {argument}") or _HELP[argument]
                 sub.add_argument(
-                    argument, help=text.format(default=default, hinting=hinting), **options
+                    argument, help=text.format(default=DEFAULT_DETECTOR, hinting=hinting), **options
                 )
     return parser
 
@@ -494,12 +457,6 @@ def _drop_stdout() -> None:
     Python's final flush does not fail again (a traceback, and exit status 120)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-
-
-def _read(name: str, size: int) -> bytes:
-    """The first ``size`` bytes of file ``name`` (``-``: standard input)."""
-    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
-        return _read_from(f, size)
 
 
 def _read_from(f: BinaryIO, size: int) -> bytes:
@@ -566,19 +523,6 @@ def _opened(name: str) -> Iterator[tuple[BinaryIO, bytes]]:
                 yield spool, head  # type: ignore[misc]
             finally:
                 spool.file.close()
-
-
-def _texts(f: BinaryIO, scanned: Scanned, errors: str, name: str) -> Iterator[str]:
-    """The text of ``f``, decoded as ``scanned`` decided. With ``errors="strict"`` and
-    bytes that do not decode, the :class:`~codecbox.errors.DecodeError` comes before any
-    text (as from one-shot decoding): nothing half-written."""
-    f.seek(scanned.skip)
-    chunks = iter(partial(f.read, CHUNK), b"")
-    if errors == "strict" and scanned.replaced:
-        for _ in iter_decode(chunks, scanned.encoding, "strict", where=_shown(name)):
-            pass
-        raise AssertionError("unreachable: the scan found bytes that do not decode")
-    return iter_decode(chunks, scanned.encoding, errors, where=_shown(name))
 
 
 def _print_json(record: dict[str, object]) -> None:
@@ -681,11 +625,7 @@ class _Decision:
         }
 
 
-def _decided(result: Decoded) -> _Decision:
-    return _Decision(result.encoding, result.rule, result.guess, result.replaced)
-
-
-def _scanned(result: Scanned) -> _Decision:
+def _decided(result: Decoded | Scanned) -> _Decision:
     return _Decision(result.encoding, result.rule, result.guess, result.replaced)
 
 
@@ -696,7 +636,8 @@ def _sniff(
     ``max_bytes`` (as :func:`~codecbox.sniff`; a character may be cut). Returns the bytes
     read, the decision and the codec to stream with: for a BOM, one that drops it."""
     # A BOM needs 4 bytes, and one byte more tells whether anything follows the cut.
-    head = _read(name, max(max_bytes, 4) + 1)
+    with contextlib.nullcontext(sys.stdin.buffer) if name == STDIO else open(name, "rb") as f:
+        head = _read_from(f, max(max_bytes, 4) + 1)
     decision, more = _decide_head(head, max_bytes, candidates, detector)
     first = max_bytes if more else None
     shown = _Decision(decision.encoding, decision.rule, decision.guess, first=first)
@@ -704,31 +645,15 @@ def _sniff(
     return head, shown, decision.encoding if eating is None else eating[0]
 
 
-def _hinting() -> list[str]:
-    """The detectors that take a ``hint`` (a language or a domain), by name."""
-    names = []
-    for name, detect in DETECTORS.items():
-        with contextlib.suppress(TypeError, ValueError):  # a callable without a signature
-            if "hint" in inspect.signature(detect).parameters:
-                names.append(name)
-    return names
-
-
 def _detector(args: argparse.Namespace) -> str | Detector:
-    """The detector asked for (or the library function's default), with ``--hint`` bound.
-    An unknown name, a missing extra, a candidate the detector cannot use, or a hint it
-    does not take are usage errors, found before any work."""
-    name: str = args.detector or _default_detector(args.command)
+    """The detector asked for (or the library's default), with ``--hint`` bound. An unknown
+    name, a missing extra, a candidate the detector cannot use, or a hint it does not take
+    are usage errors, found before any work."""
     try:
-        detect = detector_for(name)
-        detect(b"", args.candidates)  # a candidate this detector cannot use fails here
-    except (ModuleNotFoundError, ValueError) as exc:
+        return importing._detector(args.detector or DEFAULT_DETECTOR, args.candidates,
+                                   getattr(args, "hint", None))  # fmt: skip
+    except ValueError as exc:
         raise _Usage(str(exc)) from None
-    hint: str | None = getattr(args, "hint", None)
-    if hint is not None and name not in _hinting():
-        hinting = " or ".join(_hinting())
-        raise _Usage(f"the {name} detector takes no --hint; give --detector {hinting}")
-    return name if hint is None else partial(detect, hint=hint)  # type: ignore[call-arg]
 
 
 # --- detect, decode, html -------------------------------------------------------------------
@@ -746,7 +671,7 @@ def _detect(args: argparse.Namespace) -> int:
             else:
                 decider = bytes_decider(None, args.candidates, detector=detector)
                 with _opened(name) as (f, head):
-                    decision = _scanned(decide_stream(f, decider, head))
+                    decision = _decided(decide_stream(f, decider, head))
         except OSError as exc:
             failed, message = True, _file_error(name, exc)
             if args.json:
@@ -792,9 +717,9 @@ def _decode(args: argparse.Namespace) -> int:
                 decision, texts = _decided(result), (result.text,)
             else:  # in pieces: decided and checked to the end first, then decoded
                 scanned = decide_stream(f, decider(), head)
-                decision = _scanned(scanned)
+                decision = _decided(scanned)
                 textless = html and not args.text or decision.binary is not None
-                texts = () if textless else _texts(f, scanned, args.errors, args.file)
+                texts = () if textless else _texts(f, scanned, args.errors, _shown(args.file))
             if html and not args.text:
                 writing = True
                 if args.json:
@@ -961,198 +886,6 @@ def _convert(args: argparse.Namespace) -> int:
 
 # --- import ---------------------------------------------------------------------------------
 
-_Result = Imported | Quarantined | Scanned
-#: Log statuses whose destination holds the result: done, skipped by the next run.
-_DONE = ("imported", "quarantined")
-
-
-def _sha256(data: bytes) -> str:
-    import hashlib  # on use: with secrets and signal, some 5 ms of start-up
-
-    return hashlib.sha256(data).hexdigest()
-
-
-def _sha256_file(path: Path) -> str | None:
-    try:
-        with open(path, "rb") as f:
-            return _sha256_stream(f)
-    except OSError:
-        return None
-
-
-def _sha256_stream(f: BinaryIO) -> str:
-    """The SHA-256 of ``f`` from its start, read in pieces."""
-    import hashlib
-
-    f.seek(0)
-    digest = hashlib.sha256()
-    while chunk := f.read(CHUNK):
-        digest.update(chunk)
-    return digest.hexdigest()
-
-
-def _absolute(path: Path) -> str:
-    return str(path.absolute())
-
-
-class _Log:
-    """The JSON-lines log: read once, then a line appended per file, written and fsynced a
-    batch at a time (:meth:`sync`). A line cut by a kill is ignored when read, and ended
-    before the next one is appended. The last line for a file is its state."""
-
-    def __init__(self, path: Path, policy: dict[str, Any]) -> None:
-        #: the options that decide a file's fate; a record made under others is not reused
-        self.policy = policy
-        #: the last record of each file: its state
-        self.last: dict[str, dict[str, Any]] = {}
-        #: every copy each file was ever imported to: this import may overwrite those
-        self.written: dict[str, set[str]] = {}
-        self.path = path
-        self._lines: list[str] = []
-        self._end: int | None = None  # where a sync cut short began
-        self._f = open(path, "ab", buffering=0)  # closed by close()
-        try:
-            # Locked before reading, so that what is read stays true while this run lasts.
-            with contextlib.suppress(ImportError, AttributeError):  # Windows, Pyodide: no lock
-                import fcntl
-
-                fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            content = path.read_bytes()
-            for line in content.decode("utf-8", "replace").splitlines():
-                with contextlib.suppress(ValueError):
-                    record = json.loads(line)
-                    if isinstance(record, dict) and isinstance(record.get("file"), str):
-                        self._remember(record)
-            if content and not content.endswith(b"\n"):
-                self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
-        except BaseException as exc:
-            self._f.close()
-            if isinstance(exc, BlockingIOError):
-                message = "another 'codecbox import' is writing this log"
-                raise OSError(errno.EAGAIN, message, str(path)) from None
-            raise
-
-    def append(self, record: dict[str, Any]) -> None:
-        """Add a line, written at the next :meth:`sync`."""
-        record["policy"] = self.policy
-        self._lines.append(json.dumps(record, ensure_ascii=True) + "\n")
-        self._remember(record)
-
-    def sync(self) -> None:
-        """Write the lines added since the last sync, and fsync: one write for many files.
-        They are kept until they are on disk: after a failure (a full disk, Ctrl-C) the
-        next sync cuts what it wrote and writes them again."""
-        data = memoryview("".join(self._lines).encode("ascii"))
-        try:
-            if self._end is None:
-                self._end = os.fstat(self._f.fileno()).st_size
-            else:
-                os.ftruncate(self._f.fileno(), self._end)
-            while data:  # a full disk may take part of it first
-                data = data[self._f.write(data) or 0 :]
-            os.fsync(self._f.fileno())
-        except OSError as exc:  # named, for main()'s one line
-            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
-        self._end = None
-        self._lines.clear()
-
-    def _remember(self, record: dict[str, Any]) -> None:
-        self.last[record["file"]] = record
-        if record.get("status") == "imported" and isinstance(record.get("destination"), str):
-            self.written.setdefault(record["file"], set()).add(record["destination"])
-
-    @property
-    def pending(self) -> int:
-        return len(self._lines)
-
-    def close(self) -> None:
-        self._f.close()
-
-
-#: What a source that is not a regular file is, by its ``stat`` mode.
-_NOT_REGULAR = {stat.S_ISLNK: "a symbolic link (--follow-symlinks reads what it points to)"}
-_NOT_REGULAR.update({stat.S_ISDIR: "a folder", stat.S_ISFIFO: "a FIFO", stat.S_ISSOCK: "a socket"})
-_NOT_REGULAR.update({stat.S_ISCHR: "a device", stat.S_ISBLK: "a device"})
-
-
-def _regular(name: str, mode: int) -> None:
-    for test, kind in _NOT_REGULAR.items():
-        if test(mode):
-            raise OSError(errno.EINVAL, f"not a regular file but {kind}; not imported", name)
-
-
-def _open_source(name: str, follow: bool) -> tuple[BinaryIO, int]:
-    """The regular file ``name`` open, and its permission bits. A symbolic link (unless
-    ``follow``), a FIFO, a device or a socket is refused before it is opened and again once
-    open (in between it may have been swapped): opening never blocks."""
-    _regular(name, os.stat(name, follow_symlinks=follow).st_mode)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    try:
-        fd = os.open(name, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
-    except OSError as exc:
-        if exc.errno == errno.ELOOP and not follow:
-            _regular(name, stat.S_IFLNK)
-        raise
-    f = open(fd, "rb")
-    try:
-        mode = os.fstat(fd).st_mode
-        _regular(name, mode)
-    except BaseException:
-        f.close()
-        raise
-    return f, stat.S_IMODE(mode) & 0o777
-
-
-def _create(target: Path, data: bytes | Callable[[BinaryIO], None], mode: int) -> bool:
-    """Write ``data`` (with permission bits ``mode``) under the name ``target`` if it is free,
-    atomically and never over another file, whoever else writes there: a synced temporary
-    file hard-linked to ``target``, which fails if the name is taken (where there are no
-    hard links, renamed there after one more check). False if the name was taken."""
-    import secrets
-
-    # write_atomic's name, so that remove_stale_temporaries cleans up after a kill
-    tmp = _temporary(target, os.getpid(), secrets.token_hex(4))
-    try:
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-        with open(os.open(tmp, flags, 0o600), "wb") as f:
-            if callable(data):
-                data(f)
-            else:
-                f.write(data)
-            f.flush()
-            os.chmod(tmp, mode)
-            os.fsync(f.fileno())
-        try:
-            os.link(tmp, target)
-        except FileExistsError:
-            return False
-        except (OSError, AttributeError):  # no hard links here (Emscripten, WASI, FAT)
-            if os.path.lexists(target):
-                return False
-            os.replace(tmp, target)
-        return True
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-
-
-def _place(
-    name: str, data: bytes | Callable[[BinaryIO], None], digest: str, mode: int, folder: Path
-) -> tuple[Path, bool]:
-    """Put ``data``, the bytes of source ``name``, into ``folder`` under a free name (the
-    source's, else ``x.1.txt``...), never overwriting; a name already holding the same
-    bytes is this file's copy (left by an interrupted or a concurrent run), so that no
-    second one is made. Returns the path and whether this call created it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    source = Path(name)
-    for n in itertools.count():
-        target = folder / (source.name if n == 0 else f"{source.stem}.{n}{source.suffix}")
-        if not os.path.lexists(target) and _create(target, data, mode):
-            return target, True
-        if _sha256_file(target) == digest:
-            return target, False
-    raise AssertionError("unreachable")
-
 
 def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     """Check all that can be checked before a file is touched (usage errors); returns
@@ -1194,35 +927,16 @@ def _plan(args: argparse.Namespace) -> tuple[Path, Path | None, Path]:
     return into, quarantine, log
 
 
-def _prepare(
-    args: argparse.Namespace, into: Path, quarantine: Path | None, log_path: Path
-) -> dict[str, object]:
-    """What an import does before its first file (the command, and ``codecbox.dask`` on the
-    driver): the folders made, the temporary files a killed run left in them removed; returns
-    the policy its log records (``args``: the command's ``declared``, ``candidates``,
-    ``min_sample``, ``detector`` and ``hint``, already checked)."""
-    into.mkdir(parents=True, exist_ok=True)
-    log_path.parent.mkdir(parents=True, exist_ok=True)
-    for folder in (into, quarantine):
-        if folder is not None and folder.is_dir():
-            remove_stale_temporaries(folder)
-    return {
-        "declared": args.declared,
-        "candidates": None if args.candidates is None else [e.name for e in args.candidates],
-        "min_sample": args.min_sample,
-        "detector": args.detector or _default_detector("import"),
-        "hint": getattr(args, "hint", None),
-        "quarantine": None if quarantine is None else _absolute(quarantine),
-    }
-
-
 def _import(args: argparse.Namespace) -> int:
-    options = {"declared": args.declared, "candidates": args.candidates}
-    options.update(min_sample=args.min_sample, detector=_detector(args))
+    _detector(args)  # its usage errors first
     into, quarantine, log_path = _plan(args)
     try:
-        policy = _prepare(args, into, quarantine, log_path)
-        log = _Log(log_path, policy)
+        options, policy = prepare_import(
+            into, quarantine, log_path, declared=args.declared, candidates=args.candidates,
+            min_sample=args.min_sample, detector=args.detector or DEFAULT_DETECTOR,
+            hint=getattr(args, "hint", None),
+        )  # fmt: skip
+        log = ImportLog(log_path, policy)
     except OSError as exc:
         return _err(_file_error(str(into), exc))
     total = 0
@@ -1230,27 +944,15 @@ def _import(args: argparse.Namespace) -> int:
         with contextlib.suppress(OSError):
             total += os.stat(name).st_size
     bar = _progress(args.progress, total, "import")
-    run = _Importer(options, into, quarantine, log, bar, args.follow_symlinks)
-    earlier = 0
+    run = ImportRun(options, into, quarantine, log, args.follow_symlinks, bar.note, bar.update)
     try:
-        for name in args.sources:
-            record, done_before = run.one(name)
-            run.done[record["file"]], earlier = record, earlier + done_before
-            if run.log.pending >= BATCH or time.monotonic() - run.synced > BATCH_SECONDS:
-                run.sync()
+        tally = run.import_files(args.sources)
     finally:
-        try:
-            run.sync()  # also after Ctrl-C or SIGTERM: what is done is logged
-        finally:
-            run.bar.close()
-            log.close()
-    tally = Counter({"earlier": earlier})
-    for record in run.done.values():
-        guessed = record["status"] == "imported" and not record["confident"]
-        tally["guessed" if guessed else record["status"]] += 1
+        bar.close()
+        log.close()
     review = tally["guessed"] + tally["quarantined"] + tally["undecided"]
     print(
-        f"{len(args.sources)} files: {tally['imported']} imported, {tally['guessed']} guessed "
+        f"{tally['files']} files: {tally['imported']} imported, {tally['guessed']} guessed "
         f"(copied, review them), {tally['quarantined']} quarantined, {tally['undecided']} "
         f"undecided, {tally['error']} failed"
         + (f"; {tally['earlier']} of them done by an earlier run" if tally["earlier"] else "")
@@ -1258,244 +960,6 @@ def _import(args: argparse.Namespace) -> int:
         flush=True,
     )
     return EXIT_ERROR if tally["error"] else EXIT_REVIEW if review else EXIT_OK
-
-
-@dataclass
-class _Importer:
-    """A ``codecbox import`` run, once its plan is checked and its log open. Each file is
-    named as given (in messages and file operations) and by its absolute path (``key``,
-    in the log)."""
-
-    #: import_bytes's options
-    options: dict[str, Any]
-    into: Path
-    quarantine: Path | None
-    log: _Log
-    bar: _Progress
-    #: --follow-symlinks
-    follow: bool = False
-    #: the record of each file done in this run (or by an earlier one), by ``key``
-    done: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: the quarantined sources to remove once their log lines are synced
-    moves: list[tuple[str, str, str, Path, bool]] = field(default_factory=list)
-    #: when the last :meth:`sync` ended
-    synced: float = field(default_factory=time.monotonic)
-
-    def sync(self) -> None:
-        """Make the files done since the last sync durable, then finish them, at one fsync
-        per folder and one of the log for the batch: the copies (each synced as it was
-        written) by their folders, then the log lines; only then are the quarantined
-        sources removed, so that a crash leaves each file in one place or two, never none,
-        and what the log says done is on disk."""
-        for folder in filter(None, (self.into, self.quarantine)):
-            with contextlib.suppress(OSError):  # not where folders cannot be opened
-                fd = os.open(folder, os.O_RDONLY)
-                try:
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
-        self.log.sync()
-        moves, self.moves = self.moves, []
-        for name, key, digest, target, created in moves:
-            try:
-                Path(name).unlink()
-            except FileNotFoundError:
-                pass  # another run moved it first: its bytes are in ``target`` all the same
-            except OSError as exc:
-                if created:  # only a copy made by this run, which no other relies on
-                    with contextlib.suppress(OSError):
-                        target.unlink()
-                self.done[key] = self.failed(key, digest, _file_error(name, exc))
-        self.log.sync()
-        self.synced = time.monotonic()
-
-    def one(self, name: str) -> tuple[dict[str, Any], int]:
-        """Import one file; returns its log record and 1 if an earlier run had done it. A
-        file over :data:`~codecbox.streaming.WHOLE` bytes is hashed, decided and checked
-        in pieces (:func:`~codecbox.importing.import_stream`), and its copy written from
-        the file: memory does not grow with its size."""
-        key, digest = _absolute(Path(name)), None
-        try:
-            try:
-                source, mode = _open_source(name, self.follow)
-            except FileNotFoundError:  # done, if an earlier run quarantined it
-                if (earlier := self.done_before(name, key, None)) is None:
-                    raise
-                return earlier, 1
-            with source:
-                data = source.read(WHOLE + 1)  # a regular file
-                large = len(data) > WHOLE
-                digest = _sha256_stream(source) if large else _sha256(data)
-                size = source.tell() if large else len(data)
-                if (earlier := self.done_before(name, key, digest)) is not None:
-                    self.bar.update(size)
-                    return earlier, 1
-                result: _Result
-                copy: tuple[Callable[[BinaryIO], None], list[str]] | None
-                raw: bytes | Callable[[BinaryIO], None]
-                if large:
-                    result, copy, raw = self.streamed(name, source, data)
-                else:
-                    result, copy, raw = import_bytes(data, **self.options), None, data
-                if isinstance(result, Imported | Scanned) and (
-                    result.confident or self.quarantine is None
-                ):
-                    record = self.copy_in(name, key, digest, result, mode, *(copy or (None, None)))
-                elif self.quarantine is not None:
-                    record = self.move_out(name, key, digest, raw, mode, result)
-                else:
-                    assert isinstance(result, Quarantined)
-                    self.bar.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
-                    rule = None if result.rule is None else result.rule.value
-                    record = self.logged(key, digest, "undecided", reason=result.reason, rule=rule)
-        except DecodeError as exc:
-            exc.where = _shown(name)
-            fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
-            return self.failed(key, digest, str(exc), **fields), 0
-        except OSError as exc:
-            return self.failed(key, digest, _file_error(name, exc)), 0
-        self.bar.update(size)
-        return record, 0
-
-    def streamed(
-        self, name: str, source: BinaryIO, head: bytes
-    ) -> tuple[
-        Scanned | Quarantined,
-        tuple[Callable[[BinaryIO], None], list[str]] | None,
-        Callable[[BinaryIO], None],
-    ]:
-        """A large file's decision, the writer of its UTF-8 copy (with the list that gets
-        the copy's SHA-256) and the writer of its bytes as they are (for the quarantine)."""
-        result = import_stream(source, head, **self.options)
-        copy = None
-        if isinstance(result, Scanned):  # as import_bytes, strictly: fails here if invalid
-            texts = _texts(source, result, "strict", name)
-            digests: list[str] = []
-
-            def utf8(out: BinaryIO) -> None:
-                import hashlib
-
-                written = hashlib.sha256()
-                for text in texts:
-                    encoded = text.encode("utf-8")
-                    written.update(encoded)
-                    out.write(encoded)
-                digests.append(written.hexdigest())
-
-            copy = (utf8, digests)
-
-        def same(out: BinaryIO) -> None:
-            source.seek(0)
-            while chunk := source.read(CHUNK):
-                out.write(chunk)
-
-        return result, copy, same
-
-    def logged(self, key: str, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
-        """The record of what became of file ``key``, appended to the log."""
-        base = {"file": key, "sha256": digest, "status": status, "encoding": None, "rule": None}
-        # "replaced": the policy decodes strictly, never with a U+FFFD
-        record = {**base, "confident": False, "replaced": 0, "destination": None, **fields}
-        self.log.append(record)
-        return record
-
-    def failed(self, key: str, digest: str | None, message: str, **fields: Any) -> dict[str, Any]:
-        self.bar.note(message)
-        return self.logged(key, digest, "error", reason=message, **fields)
-
-    def done_before(self, name: str, key: str, digest: str | None) -> dict[str, Any] | None:
-        """The log's record for the file if an earlier run finished it; else None."""
-        last = self.log.last.get(key)
-        if last is None or last.get("status") not in _DONE:
-            return None
-        if not isinstance(last.get("destination"), str) or not last["destination"]:
-            return None  # a line edited by hand
-        destination = Path(last["destination"])
-        if not destination.exists():
-            return None
-        if digest is None:  # the source is gone (moved away, or by the quarantine): done
-            return last
-        if last.get("policy") != self.log.policy:  # other options: the file is done again
-            return None
-        if last["status"] == "imported":
-            return last if digest == last.get("sha256") else None
-        # Quarantined, and the same bytes are still at the source: a run killed after the
-        # log line and before it removed the source. Finish the move, unless the copy in
-        # the quarantine was edited since.
-        if digest != last.get("sha256") or _sha256_file(destination) != digest:
-            return None
-        if key != _absolute(destination):
-            Path(name).unlink()
-        return last
-
-    def copy_in(
-        self,
-        name: str,
-        key: str,
-        digest: str,
-        result: Imported | Scanned,
-        mode: int,
-        write: Callable[[BinaryIO], None] | None = None,
-        written: list[str] | None = None,
-    ) -> dict[str, Any]:
-        """The UTF-8 copy, with the source's permission bits: created only where the name
-        is free (or holds the same bytes), replaced only if this log says it wrote it.
-        The copy is ``result.text``, or what ``write`` writes (then the SHA-256 of what
-        it wrote is appended to ``written``)."""
-        dst = self.into / Path(name).name
-        content: bytes | Callable[[BinaryIO], None]
-        if write is None:
-            assert isinstance(result, Imported)
-            content = result.text.encode("utf-8")
-        else:
-            content = write
-
-        def digest_of_content() -> str:
-            return _sha256(content) if isinstance(content, bytes) else (written or ["?"])[-1]
-
-        if dst.exists() and _absolute(dst) in self.log.written.get(key, ()):
-            write_atomic(dst, content)
-        elif not _create(dst, content, mode) and _sha256_file(dst) != digest_of_content():
-            message = f"{_shown(dst)} exists and was not written by an import of this file"
-            message = f"{_shown(name)}: {message}"
-            return self.failed(key, digest, f"{message}; not overwriting it")
-        fields: dict[str, Any] = {"encoding": result.encoding.name, "rule": result.rule.value}
-        fields.update(confident=result.confident, destination=_absolute(dst))
-        if not result.confident:
-            fields["confidence"] = None if result.guess is None else result.guess.confidence
-            self.bar.note(f"{_shown(name)}: guessed {result.how}: review {_shown(dst)}")
-        return self.logged(key, digest, "imported", **fields)
-
-    def move_out(
-        self,
-        name: str,
-        key: str,
-        digest: str,
-        data: bytes | Callable[[BinaryIO], None],
-        mode: int,
-        result: _Result,
-    ) -> dict[str, Any]:
-        """Move the file's bytes ``data`` and ``mode`` into the quarantine (a
-        symbolic link followed leaves its target, and the link goes). :meth:`sync` removes
-        the source once the log line is on disk, so that a kill leaves two copies (the
-        next run removes the source), never none."""
-        path, folder = Path(name), self.quarantine
-        assert folder is not None
-        if path.parent.resolve() == folder.resolve():
-            target, created = path, False
-        else:
-            target, created = _place(name, data, digest, mode, folder)
-        fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
-        if isinstance(result, Imported | Scanned):
-            fields["encoding"] = result.encoding.name
-            fields["confidence"] = None if result.guess is None else result.guess.confidence
-        if result.rule is not None:
-            fields["rule"] = result.rule.value
-        record = self.logged(key, digest, "quarantined", destination=_absolute(target), **fields)
-        if target != path:
-            self.moves.append((name, key, digest, target, created))
-        self.bar.note(f"{_shown(name)}: quarantined ({fields['reason']}) -> {_shown(target)}")
-        return record
 
 
 # --- encodings ------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 :func:`import_bag` imports each path of a ``dask.bag.Bag`` (or of a list, made into one)
 on whatever Dask scheduler is active (a ``dask.distributed.Client``'s cluster, or a local
-one), with the per-file code of the ``codecbox import`` command: the same policy
-(:func:`~codecbox.import_bytes`), the same copies written by the same atomic,
+one), with the per-file code of the ``codecbox import`` command
+(:class:`~codecbox.importing.ImportRun`, :class:`~codecbox.importing.ImportLog`): the
+same policy (:func:`~codecbox.import_bytes`), the same copies written by the same atomic,
 never-overwriting writer, the same quarantine moves and the same JSON-lines records. Each
 partition keeps its own log (``LOG.parts/part-<hash of its paths>.jsonl``, locked while
 its task runs); the driver appends them to the one log (the command's own file and format:
@@ -21,23 +22,21 @@ Importing this module does not import Dask; :func:`import_bag` does, and needs t
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import errno
 import hashlib
-import json
 import logging
 import os
 import threading
-import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from codecbox import cli
+from codecbox.cli import EXIT_ERROR, EXIT_OK, EXIT_REVIEW
+from codecbox.decoding import DEFAULT_DETECTOR
 from codecbox.errors import install_hint
+from codecbox.importing import LOG_NAME, ImportLog, ImportRun, prepare_import, read_log
 
 if TYPE_CHECKING:
     from dask.bag import Bag
@@ -78,8 +77,8 @@ class BagImport:
         """``codecbox import``'s exit status for the same files: 1 if a file failed, else 3
         if one needs review (guessed, quarantined or undecided), else 0."""
         if self.failed:
-            return cli.EXIT_ERROR
-        return cli.EXIT_REVIEW if self.guessed + self.quarantined + self.undecided else cli.EXIT_OK
+            return EXIT_ERROR
+        return EXIT_REVIEW if self.guessed + self.quarantined + self.undecided else EXIT_OK
 
 
 @dataclass(frozen=True)
@@ -103,14 +102,6 @@ class ImportJob:
     follow_symlinks: bool
 
 
-class _Notes(cli._Progress):
-    """No bar on a worker: the command's per-file messages go to the ``codecbox.dask``
-    logger (the log has them too, in its records)."""
-
-    def note(self, message: str) -> None:
-        _logger.info(message)
-
-
 def _lock(f: Any) -> bool:
     """Lock the open file ``f`` (exclusive, not waiting); False if another holds it. True
     where there is no lock (Windows)."""
@@ -125,24 +116,16 @@ def _lock(f: Any) -> bool:
     return True
 
 
-def _records(content: bytes) -> Iterator[tuple[bytes, dict[str, Any]]]:
-    """Each whole line of a log and its record, as the command reads them (a line cut by a
-    kill, or not a record, is skipped)."""
-    for line in content.split(b"\n"):
-        with contextlib.suppress(ValueError):
-            record = json.loads(line.decode("utf-8", "replace"))
-            if isinstance(record, dict) and isinstance(record.get("file"), str):
-                yield line, record
-
-
 #: The merged log as a worker process last read it: its (inode, mtime, size), the last
 #: record of each file and every copy each file was imported to.
+#: (benchmarks/dask_history.py: reading a merged log of 20,000 files costs some 140 ms of
+#: CPU, of 100,000 1.3 s, for every task without this, beside 0.1-1 s to import its 200.)
 _HISTORY: dict[str, tuple[tuple[int, int, int], dict[str, Any], dict[str, set[str]]]] = {}
 _HISTORY_LOCK = threading.Lock()
 
 
 def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
-    """The merged log's state (``_Log.last`` and ``_Log.written``), read once per process for
+    """The merged log's state (``ImportLog.last`` and ``.written``), read once per process for
     each version of the file; the driver does not change it while partitions run."""
     try:
         st = path.stat()
@@ -155,7 +138,7 @@ def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
             return cached[1], cached[2]
         last: dict[str, Any] = {}
         written: dict[str, set[str]] = {}
-        for _, record in _records(path.read_bytes()):
+        for record in read_log(path.read_bytes()):
             last[record["file"]] = record
             destination = record.get("destination")
             if record.get("status") == "imported" and isinstance(destination, str):
@@ -195,9 +178,9 @@ def import_partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) ->
     names = [os.fspath(p) for p in paths]
     if not names:
         return {}
-    keys = [cli._absolute(Path(name)) for name in names]
+    keys = [str(Path(name).absolute()) for name in names]
     Path(job.parts).mkdir(exist_ok=True)
-    log = cli._Log(Path(job.parts) / _part_name(keys), job.policy)
+    log = ImportLog(Path(job.parts) / _part_name(keys), job.policy)
     try:
         # What the merged log knows of these files, under what this partition's own log
         # says (newer: written by an earlier attempt at this task, since the merge).
@@ -207,28 +190,13 @@ def import_partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) ->
                 log.last[key] = last[key]
             log.written.setdefault(key, set()).update(written.get(key, ()))
         quarantine = None if job.quarantine is None else Path(job.quarantine)
-        run = cli._Importer(
-            job.options, Path(job.into), quarantine, log, _Notes(), job.follow_symlinks
-        )
-        tally: Counter[str] = Counter(files=len(names))
-        try:
-            for name in names:  # the command's loop (cli._import)
-                record, done_before = run.one(name)
-                run.done[record["file"]] = record
-                tally["earlier"] += done_before
-                if (
-                    run.log.pending >= cli.BATCH
-                    or time.monotonic() - run.synced > cli.BATCH_SECONDS
-                ):
-                    run.sync()
-        finally:
-            run.sync()
+        # the command's per-file messages go to this module's logger (the log has them too)
+        run = ImportRun(job.options, Path(job.into), quarantine, log, job.follow_symlinks,
+                        _logger.info)  # fmt: skip
+        tally = run.import_files(names)
     finally:
         log.close()
-    for record in run.done.values():
-        guessed = record["status"] == "imported" and not record["confident"]
-        tally["guessed" if guessed else record["status"]] += 1
-    return {k: v for k, v in sorted(tally.items()) if v}
+    return dict(sorted(tally.items()))
 
 
 def _partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> list[dict[str, int]]:
@@ -236,60 +204,32 @@ def _partition(paths: Iterable[str | os.PathLike[str]], job: ImportJob) -> list[
     return [import_partition(paths, job)]
 
 
-class _Merged:
-    """The merged log, locked for the whole run (as the command locks its log): read once,
-    then the partition logs' lines appended to it."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._f = open(path, "ab", buffering=0)  # closed by close()
-        try:
-            if not _lock(self._f):
-                message = "another 'codecbox import' is writing this log"
-                raise OSError(errno.EAGAIN, message, str(path))
-            content = path.read_bytes()
-            #: the last record of each file
-            self.last = {record["file"]: record for _, record in _records(content)}
-            if content and not content.endswith(b"\n"):
-                self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
-        except BaseException:
-            self._f.close()
-            raise
-        #: the lines appended so far
-        self.appended = 0
-
-    def absorb(self, folder: Path) -> None:
-        """Append the lines of each partition log in ``folder`` that no task is writing
-        (its lock is free), fsync, then delete those partition logs. A line that repeats
-        its file's last record is not appended again (a merge cut short before the
-        delete)."""
-        taken = []
-        try:
-            for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
-                f = open(part, "rb")
-                if not _lock(f):  # a task of an interrupted run still writing
-                    f.close()
-                    continue
-                taken.append((part, f))
-            lines = []
-            for _, f in taken:
-                for line, record in _records(f.read()):
-                    if record != self.last.get(record["file"]):
-                        self.last[record["file"]] = record
-                        lines.append(line + b"\n")
-            self.appended += len(lines)
-            data = memoryview(b"".join(lines))
-            while data:
-                data = data[self._f.write(data) or 0 :]
-            os.fsync(self._f.fileno())
-            for part, _ in taken:
-                part.unlink()
-        finally:
-            for _, f in taken:
+def _absorb(merged: ImportLog, folder: Path) -> int:
+    """Append to ``merged`` the records of each partition log in ``folder`` that no task is
+    writing (its lock is free), fsync, then delete those partition logs; returns how many
+    were appended. A record equal to its file's last one is not appended again (a merge cut
+    short before the delete)."""
+    taken = []
+    try:
+        for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
+            f = open(part, "rb")
+            if not _lock(f):  # a task of an interrupted run still writing
                 f.close()
-
-    def close(self) -> None:
-        self._f.close()
+                continue
+            taken.append((part, f))
+        appended = 0
+        for _, f in taken:
+            for record in read_log(f.read()):
+                if record != merged.last.get(record["file"]):
+                    merged.append(record)  # the same line: it keeps its policy
+                    appended += 1
+        merged.sync()
+        for part, _ in taken:
+            part.unlink()
+    finally:
+        for _, f in taken:
+            f.close()
+    return appended
 
 
 def merge_logs(job: ImportJob) -> int:
@@ -305,12 +245,11 @@ def merge_logs(job: ImportJob) -> int:
     >>> merge_logs(plan_import(tempfile.mkdtemp()))  # no partition has run: nothing
     0
     """
-    merged = _Merged(Path(job.log))
+    merged = ImportLog(Path(job.log), job.policy)
     try:
-        merged.absorb(Path(job.parts))
+        return _absorb(merged, Path(job.parts))
     finally:
         merged.close()
-    return merged.appended
 
 
 def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> str | None:
@@ -324,8 +263,9 @@ def _problem(path: str | os.PathLike[str], into: str, own: tuple[str, ...]) -> s
     target = os.path.join(into, os.path.basename(name))
     if target in own:
         return f"{name}: its copy would overwrite the log {target}"
-    if cli._same_file(name, target):
-        return f"{name}: is already in {into}"
+    with contextlib.suppress(OSError):
+        if os.path.samefile(name, target):
+            return f"{name}: is already in {into}"
     return None
 
 
@@ -430,14 +370,14 @@ def import_bag(
         raise ValueError(
             "; ".join(shown) + ("; import them into different folders" * bool(repeated))
         )
-    merged = _Merged(Path(job.log))
+    merged = ImportLog(Path(job.log), job.policy)  # locked for the run, as the command's
     try:
         parts_folder = Path(job.parts)
-        merged.absorb(parts_folder)  # what an interrupted run left
+        _absorb(merged, parts_folder)  # what an interrupted run left
         try:
             tallies: list[dict[str, int]] = bag.map_partitions(_partition, job).compute()
         finally:
-            merged.absorb(parts_folder)  # also after a failure: what is done is logged
+            _absorb(merged, parts_folder)  # also after a failure: what is done is logged
     finally:
         merged.close()
     total: Counter[str] = Counter()
@@ -482,42 +422,16 @@ def plan_import(
     >>> plan_import(tempfile.mkdtemp(), candidates=["klingon"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown encoding 'klingon'
+    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
     """
-    if isinstance(candidates, str):
-        raise TypeError("candidates: a list of names, not one string")
-    try:
-        label = None if declared is None else cli._label(declared)
-        names = None if candidates is None else [cli._codec_name(n) for n in candidates]
-    except argparse.ArgumentTypeError as exc:
-        raise ValueError(str(exc)) from None
-    if not isinstance(min_sample, int) or not 1 <= min_sample <= 2**30:
-        raise ValueError(f"min_sample must be a number of bytes from 1 to 2**30: {min_sample!r}")
-    args = argparse.Namespace(
-        command="import",
-        declared=label,
-        candidates=names,
-        min_sample=min_sample,
-        detector=detector,
-        hint=hint,
-    )
-    try:
-        detect = cli._detector(args)
-    except cli._Usage as exc:
-        raise ValueError(str(exc)) from None
     folder = Path(into).absolute()
     review = None if quarantine is None else Path(quarantine).absolute()
-    for option, path in (("into", folder), ("quarantine", review)):
-        if path is not None and os.path.lexists(path) and not path.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, f"{option}: not a folder", str(path))
-    if review is not None and review.resolve() == folder.resolve():
-        raise ValueError("quarantine must be another folder than into")
-    merged = Path(log).absolute() if log is not None else folder / cli.LOG_NAME
-    if merged.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(merged))
-    policy = cli._prepare(args, folder, review, merged)
-    options: dict[str, Any] = {"declared": label, "candidates": names, "min_sample": min_sample}
-    options["detector"] = detect
+    merged = Path(log).absolute() if log is not None else None
+    options, policy = prepare_import(
+        folder, review, merged, declared=declared, candidates=candidates,
+        min_sample=min_sample, detector=detector or DEFAULT_DETECTOR, hint=hint,
+    )  # fmt: skip
+    merged = merged or folder / LOG_NAME
     return ImportJob(
         into=str(folder),
         quarantine=None if review is None else str(review),

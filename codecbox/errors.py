@@ -49,6 +49,24 @@ class UnknownEncodingError(LookupError, ValueError):
         super().__init__(message)
 
 
+#: Control characters (C0, DEL, C1) written as repr writes them.
+_ESCAPES = {c: repr(chr(c))[1:-1] for c in (*range(32), *range(127, 160))}
+
+
+def _shown(name: object) -> str:
+    """A file name for human output, its control characters escaped as repr does (a newline,
+    a terminal's ESC): no name can forge a line or move the cursor. JSON has it exact."""
+    return str(name).translate(_ESCAPES)
+
+
+def _file_error(name: str, exc: OSError) -> str:
+    """``name: No such file or directory``: the file first, as the decode errors do."""
+    import os
+
+    where = exc.filename if exc.filename is not None else name
+    return f"{_shown(os.fsdecode(where))}: {exc.strerror or exc}"
+
+
 def _prefix(where: str | None) -> str:
     return f"{where}: " if where else ""
 

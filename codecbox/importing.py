@@ -21,15 +21,22 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import itertools
+import json
 import os
 import re
 import shutil
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+import stat
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import Any, BinaryIO
 
 from codecbox.decoding import (
+    DEFAULT_DETECTOR,
     DEFAULT_ENCODING,
     Decider,
     Decision,
@@ -38,15 +45,35 @@ from codecbox.decoding import (
     file_label,
     undeclared_options,
 )
-from codecbox.detection import Detector, Guess
-from codecbox.errors import DecodeError
+from codecbox.detection import DETECTORS, Detector, Guess, detector_for
+from codecbox.errors import DecodeError, UnknownEncodingError, _file_error, _shown
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
+from codecbox.streaming import (
+    WHOLE,
+    Scanned,
+    _texts,
+    _written,
+    decide_stream,
+    remove_stale_temporaries,
+    write_atomic,
+)
 
-if TYPE_CHECKING:
-    from codecbox.streaming import Scanned
+__all__ = [
+    "LOG_NAME",
+    "ImportLog",
+    "ImportRun",
+    "Imported",
+    "Quarantined",
+    "import_bytes",
+    "import_file",
+    "import_stream",
+    "prepare_import",
+    "read_log",
+]
 
-__all__ = ["Imported", "Quarantined", "import_bytes", "import_file", "import_stream"]
+#: The default of ``min_sample``: a guess needs at least this many bytes.
+MIN_SAMPLE = 256
 
 
 @dataclass(frozen=True)
@@ -243,8 +270,8 @@ def import_stream(
     origin: str | None = None,
     origins: Mapping[str, str | Encoding] | None = None,
     candidates: Sequence[str | Encoding] | None = None,
-    min_sample: int = 256,
-    detector: str | Detector = "codecbox",
+    min_sample: int = MIN_SAMPLE,
+    detector: str | Detector = DEFAULT_DETECTOR,
 ) -> Scanned | Quarantined:
     """:func:`import_bytes`'s decision on the seekable binary file ``f``, in memory that
     does not grow with its size (:func:`~codecbox.streaming.decide_stream`; ``head``: its
@@ -260,8 +287,6 @@ def import_stream(
     ... # doctest: +ELLIPSIS
     'binary data...'
     """
-    from codecbox.streaming import decide_stream
-
     options = (declared, origin, origins, candidates, min_sample, detector)
     size = f.seek(0, os.SEEK_END)
     decider, refusal, names = _rules(*options, size)
@@ -282,8 +307,8 @@ def import_bytes(
     origin: str | None = None,
     origins: Mapping[str, str | Encoding] | None = None,
     candidates: Sequence[str | Encoding] | None = None,
-    min_sample: int = 256,
-    detector: str | Detector = "codecbox",
+    min_sample: int = MIN_SAMPLE,
+    detector: str | Detector = DEFAULT_DETECTOR,
 ) -> Imported | Quarantined:
     """Decode bytes by the first rule that knows their encoding (see the module doc).
 
@@ -312,9 +337,9 @@ def import_file(
     origin: str | None = None,
     origins: Mapping[str, str | Encoding] | None = None,
     candidates: Sequence[str | Encoding] | None = None,
-    min_sample: int = 256,
+    min_sample: int = MIN_SAMPLE,
     quarantine: str | os.PathLike[str] | None = None,
-    detector: str | Detector = "codecbox",
+    detector: str | Detector = DEFAULT_DETECTOR,
 ) -> Imported | Quarantined:
     """Decode a whole file by the first rule that knows its encoding, as :func:`import_bytes`.
 
@@ -341,3 +366,596 @@ def import_file(
     return _import(
         data, file, declared, origin, origins, candidates, min_sample, detector, quarantine
     )
+
+
+# --- many files: copies, a quarantine, a resumable log (``codecbox import``, codecbox.dask) ---
+
+#: The import log's name inside the copies' folder (hidden, so ``DIR/*`` lists only the copies).
+LOG_NAME = ".codecbox-import.jsonl"
+#: A run syncs its copies' folders and its log once per this many files, or seconds.
+BATCH, BATCH_SECONDS = 100, 1.0
+#: How much is read from a file at a time.
+_CHUNK = 65536
+#: Log statuses whose destination holds the result: done, skipped by the next run.
+_DONE = ("imported", "quarantined")
+
+_Result = Imported | Quarantined | Scanned
+
+
+def _sha256(data: bytes) -> str:
+    import hashlib  # on use: with secrets and signal, some 5 ms of start-up
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _sha256_stream(f: BinaryIO) -> str:
+    """The SHA-256 of ``f`` from its start, read in pieces."""
+    import hashlib
+
+    f.seek(0)
+    digest = hashlib.sha256()
+    while chunk := f.read(_CHUNK):
+        digest.update(chunk)
+    return digest.hexdigest()
+
+
+def _sha256_file(path: Path) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            return _sha256_stream(f)
+    except OSError:
+        return None
+
+
+def _absolute(path: str | os.PathLike[str]) -> str:
+    return str(Path(path).absolute())
+
+
+def _codec(value: str | Encoding) -> Encoding:
+    """A codec name chosen by the user, read as Python reads it (``ValueError`` if unknown,
+    or if it names an encoding without a codec)."""
+    encoding = resolve(value)
+    if encoding.codec is None:
+        raise ValueError(f"{encoding.name} has no codec")
+    return encoding
+
+
+def _label(value: str) -> str:
+    """A declared label, checked as the library reads declarations (``ValueError``)."""
+    for as_label in (True, False):
+        with contextlib.suppress(UnknownEncodingError):
+            resolve(value, label=as_label)
+            return value
+    raise UnknownEncodingError(value)
+
+
+def _hinting() -> list[str]:
+    """The detectors that take a ``hint`` (a language or a domain), by name."""
+    import inspect
+
+    names = []
+    for name, detect in DETECTORS.items():
+        with contextlib.suppress(TypeError, ValueError):  # a callable without a signature
+            if "hint" in inspect.signature(detect).parameters:
+                names.append(name)
+    return names
+
+
+def _detector(name: str, candidates: Sequence[Encoding] | None, hint: str | None) -> str | Detector:
+    """The detector ``name`` with ``hint`` bound. An unknown name, a missing extra, a
+    candidate the detector cannot use or a hint it does not take: ``ValueError``."""
+    try:
+        detect = detector_for(name)
+        detect(b"", candidates)  # a candidate this detector cannot use fails here
+    except ModuleNotFoundError as exc:
+        raise ValueError(str(exc)) from None
+    if hint is not None and name not in _hinting():
+        hinting = " or ".join(_hinting())
+        raise ValueError(f"the {name} detector takes no --hint; give --detector {hinting}")
+    return name if hint is None else partial(detect, hint=hint)  # type: ignore[call-arg]
+
+
+def prepare_import(
+    into: str | os.PathLike[str],
+    quarantine: str | os.PathLike[str] | None = None,
+    log: str | os.PathLike[str] | None = None,
+    *,
+    declared: str | None = None,
+    candidates: Sequence[str | Encoding] | None = None,
+    min_sample: int = MIN_SAMPLE,
+    detector: str = DEFAULT_DETECTOR,
+    hint: str | None = None,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What an import does before its first file (``codecbox import``, and
+    :mod:`codecbox.dask` on the driver): the options checked (``ValueError``), the folders
+    made, the temporary files a killed run left in them removed. Returns
+    :func:`import_bytes`'s keyword options (for :class:`ImportRun`) and the policy the
+    log records (for :class:`ImportLog`): the names, as given on the command line.
+
+    >>> import tempfile
+    >>> options, policy = prepare_import(tempfile.mkdtemp(), candidates=["cp1252"])
+    >>> options["candidates"][0].codec, policy["candidates"], policy["detector"]
+    ('cp1252', ['windows-1252'], 'codecbox')
+    >>> prepare_import(tempfile.mkdtemp(), declared="klingon")
+    Traceback (most recent call last):
+    ...
+    codecbox.errors.UnknownEncodingError: unknown encoding 'klingon'
+    """
+    if isinstance(candidates, str):
+        raise TypeError("candidates: a list of names, not one string")
+    label = None if declared is None else _label(declared)
+    names = None if candidates is None else [_codec(name) for name in candidates]
+    if not isinstance(min_sample, int) or not 1 <= min_sample <= 2**30:
+        raise ValueError(f"min_sample must be a number of bytes from 1 to 2**30: {min_sample!r}")
+    detect = _detector(detector, names, hint)
+    folder = Path(into)
+    review = None if quarantine is None else Path(quarantine)
+    for option, path in (("into", folder), ("quarantine", review)):
+        if path is not None and os.path.lexists(path) and not path.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{option}: not a folder", str(path))
+    if review is not None and review.absolute().resolve() == folder.absolute().resolve():
+        raise ValueError("quarantine must be another folder than into")
+    log_path = Path(log) if log is not None else folder / LOG_NAME
+    if log_path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "log: is a folder", str(log_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    for path in (folder, review):
+        if path is not None and path.is_dir():
+            remove_stale_temporaries(path)
+    options = {"declared": label, "candidates": names, "min_sample": min_sample}
+    policy = {
+        **options,
+        "candidates": None if names is None else [e.name for e in names],
+        "detector": detector,
+        "hint": hint,
+        "quarantine": None if review is None else _absolute(review),
+    }
+    return {**options, "detector": detect}, policy
+
+
+class ImportLog:
+    """An import's JSON-lines log: read once (and locked: one run at a time), then a line
+    appended per file, written and fsynced a batch at a time (:meth:`sync`). A line cut by
+    a kill is ignored when read, and ended before the next one is appended. The last line
+    for a file is its state; ``policy`` (the options that decide a file's fate) goes into
+    every line, and a record made under another policy is not reused.
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "log.jsonl"
+    >>> log = ImportLog(path, {"declared": None})
+    >>> log.append({"file": "/in/a.txt", "status": "imported", "destination": "/out/a.txt"})
+    >>> log.sync(); log.close()
+    >>> ImportLog(path, {}).written
+    {'/in/a.txt': {'/out/a.txt'}}
+    """
+
+    def __init__(self, path: Path, policy: dict[str, Any]) -> None:
+        #: the options that decide a file's fate; a record made under others is not reused
+        self.policy = policy
+        #: the last record of each file: its state
+        self.last: dict[str, dict[str, Any]] = {}
+        #: every copy each file was ever imported to: this import may overwrite those
+        self.written: dict[str, set[str]] = {}
+        self.path = path
+        self._lines: list[str] = []
+        self._end: int | None = None  # where a sync cut short began
+        self._f = open(path, "ab", buffering=0)  # closed by close()
+        try:
+            # Locked before reading, so that what is read stays true while this run lasts.
+            with contextlib.suppress(ImportError, AttributeError):  # Windows, Pyodide: no lock
+                import fcntl
+
+                fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            content = path.read_bytes()
+            for record in read_log(content):
+                self._remember(record)
+            if content and not content.endswith(b"\n"):
+                self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
+        except BaseException as exc:
+            self._f.close()
+            if isinstance(exc, BlockingIOError):
+                message = "another 'codecbox import' is writing this log"
+                raise OSError(errno.EAGAIN, message, str(path)) from None
+            raise
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Add a line, written at the next :meth:`sync`; it records this log's policy
+        unless it has one (a line merged from another log)."""
+        record.setdefault("policy", self.policy)
+        self._lines.append(json.dumps(record, ensure_ascii=True) + "\n")
+        self._remember(record)
+
+    def sync(self) -> None:
+        """Write the lines added since the last sync, and fsync: one write for many files.
+        They are kept until they are on disk: after a failure (a full disk, Ctrl-C) the
+        next sync cuts what it wrote and writes them again."""
+        data = memoryview("".join(self._lines).encode("ascii"))
+        try:
+            if self._end is None:
+                self._end = os.fstat(self._f.fileno()).st_size
+            else:
+                os.ftruncate(self._f.fileno(), self._end)
+            while data:  # a full disk may take part of it first
+                data = data[self._f.write(data) or 0 :]
+            os.fsync(self._f.fileno())
+        except OSError as exc:  # named, for the command's one line
+            raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
+        self._end = None
+        self._lines.clear()
+
+    def _remember(self, record: dict[str, Any]) -> None:
+        self.last[record["file"]] = record
+        if record.get("status") == "imported" and isinstance(record.get("destination"), str):
+            self.written.setdefault(record["file"], set()).add(record["destination"])
+
+    @property
+    def pending(self) -> int:
+        """The lines not yet written."""
+        return len(self._lines)
+
+    def close(self) -> None:
+        self._f.close()
+
+
+def read_log(content: bytes) -> Iterator[dict[str, Any]]:
+    """The records of an import log's bytes, as :class:`ImportLog` reads them: a line cut
+    by a kill, or that is not a record of a file, is skipped.
+
+    >>> list(read_log(b'{"file": "/a", "status": "imported"}\\n{"file": "/b", "sta'))
+    [{'file': '/a', 'status': 'imported'}]
+    """
+    for line in content.decode("utf-8", "replace").splitlines():
+        with contextlib.suppress(ValueError):
+            record = json.loads(line)
+            if isinstance(record, dict) and isinstance(record.get("file"), str):
+                yield record
+
+
+#: What a source that is not a regular file is, by its ``stat`` mode.
+_NOT_REGULAR = {stat.S_ISLNK: "a symbolic link (--follow-symlinks reads what it points to)"}
+_NOT_REGULAR.update({stat.S_ISDIR: "a folder", stat.S_ISFIFO: "a FIFO", stat.S_ISSOCK: "a socket"})
+_NOT_REGULAR.update({stat.S_ISCHR: "a device", stat.S_ISBLK: "a device"})
+
+
+def _regular(name: str, mode: int) -> None:
+    for test, kind in _NOT_REGULAR.items():
+        if test(mode):
+            raise OSError(errno.EINVAL, f"not a regular file but {kind}; not imported", name)
+
+
+def _open_source(name: str, follow: bool) -> tuple[BinaryIO, int]:
+    """The regular file ``name`` open, and its permission bits. A symbolic link (unless
+    ``follow``), a FIFO, a device or a socket is refused before it is opened and again once
+    open (in between it may have been swapped): opening never blocks."""
+    _regular(name, os.stat(name, follow_symlinks=follow).st_mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags | (0 if follow else getattr(os, "O_NOFOLLOW", 0)))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            _regular(name, stat.S_IFLNK)
+        raise
+    f = open(fd, "rb")
+    try:
+        mode = os.fstat(fd).st_mode
+        _regular(name, mode)
+    except BaseException:
+        f.close()
+        raise
+    return f, stat.S_IMODE(mode) & 0o777
+
+
+def _create(target: Path, data: bytes | Callable[[BinaryIO], None], mode: int) -> bool:
+    """Write ``data`` (with permission bits ``mode``) under the name ``target`` if it is free,
+    atomically and never over another file, whoever else writes there: a synced temporary
+    file hard-linked to ``target``, which fails if the name is taken (where there are no
+    hard links, renamed there after one more check). False if the name was taken."""
+    with _written(target, data, mode, perm=0o600) as tmp:
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            return False
+        except (OSError, AttributeError):  # no hard links here (Emscripten, WASI, FAT)
+            if os.path.lexists(target):
+                return False
+            os.replace(tmp, target)
+        return True
+
+
+def _place(
+    name: str, data: bytes | Callable[[BinaryIO], None], digest: str, mode: int, folder: Path
+) -> tuple[Path, bool]:
+    """Put ``data``, the bytes of source ``name``, into ``folder`` under a free name (the
+    source's, else ``x.1.txt``...), never overwriting; a name already holding the same
+    bytes is this file's copy (left by an interrupted or a concurrent run), so that no
+    second one is made. Returns the path and whether this call created it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    source = Path(name)
+    for n in itertools.count():
+        target = folder / (source.name if n == 0 else f"{source.stem}.{n}{source.suffix}")
+        if not os.path.lexists(target) and _create(target, data, mode):
+            return target, True
+        if _sha256_file(target) == digest:
+            return target, False
+    raise AssertionError("unreachable")
+
+
+def _quiet(_: object) -> None:
+    """Where no one listens."""
+
+
+@dataclass
+class ImportRun:
+    """Import files one at a time as ``codecbox import`` does, once :func:`prepare_import`
+    has checked the options and the :class:`ImportLog` is open. Each file ends in exactly
+    one place: a UTF-8 copy in ``into`` (created atomically, never over a file this log
+    did not write), or moved to ``quarantine`` (the source removed only once its log line
+    is on disk), or left where it is (undecided without a quarantine, or failed); a file
+    the log says is done (same bytes, same policy, destination still there) is skipped.
+    Each file is named as given (in messages and file operations) and by its absolute
+    path (``key``, in the log). ``note`` gets a line for each file that needs a look,
+    ``progress`` the bytes of each file done.
+
+    >>> import tempfile, pathlib
+    >>> inbox, out = pathlib.Path(tempfile.mkdtemp()), pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (inbox / "a.txt").write_bytes("año".encode("utf-8"))
+    >>> options, policy = prepare_import(out)
+    >>> log = ImportLog(out / LOG_NAME, policy)
+    >>> ImportRun(options, out, None, log).import_files([str(inbox / "a.txt")])
+    Counter({'files': 1, 'imported': 1})
+    >>> log.close(); (out / "a.txt").read_text(encoding="utf-8")
+    'año'
+    """
+
+    #: import_bytes's keyword options (from :func:`prepare_import`)
+    options: dict[str, Any]
+    into: Path
+    quarantine: Path | None
+    log: ImportLog
+    #: import what a symbolic link points to (``--follow-symlinks``)
+    follow: bool = False
+    note: Callable[[str], None] = _quiet
+    progress: Callable[[int], None] = _quiet
+    #: the record of each file done in this run (or by an earlier one), by ``key``
+    done: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: the quarantined sources to remove once their log lines are synced
+    moves: list[tuple[str, str, str, Path, bool]] = field(default_factory=list)
+    #: when the last :meth:`sync` ended
+    synced: float = field(default_factory=time.monotonic)
+
+    def import_files(self, names: Sequence[str]) -> Counter[str]:
+        """Import each file, syncing every :data:`BATCH` files or :data:`BATCH_SECONDS`
+        (and at the end, also after Ctrl-C or SIGTERM: what is done is logged). Returns
+        the tally: ``files``, then ``imported``, ``guessed`` (copied, not confident),
+        ``quarantined``, ``undecided``, ``error``, and ``earlier`` (done before)."""
+        tally: Counter[str] = Counter(files=len(names))
+        try:
+            for name in names:
+                record, earlier = self.import_file(name)
+                self.done[record["file"]] = record
+                tally["earlier"] += earlier
+                if self.log.pending >= BATCH or time.monotonic() - self.synced > BATCH_SECONDS:
+                    self.sync()
+        finally:
+            self.sync()
+        for record in self.done.values():
+            guessed = record["status"] == "imported" and not record["confident"]
+            tally["guessed" if guessed else record["status"]] += 1
+        return +tally
+
+    def sync(self) -> None:
+        """Make the files done since the last sync durable, then finish them, at one fsync
+        per folder and one of the log for the batch: the copies (each synced as it was
+        written) by their folders, then the log lines; only then are the quarantined
+        sources removed, so that a crash leaves each file in one place or two, never none,
+        and what the log says done is on disk."""
+        for folder in filter(None, (self.into, self.quarantine)):
+            with contextlib.suppress(OSError):  # not where folders cannot be opened
+                fd = os.open(folder, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+        self.log.sync()
+        moves, self.moves = self.moves, []
+        for name, key, digest, target, created in moves:
+            try:
+                Path(name).unlink()
+            except FileNotFoundError:
+                pass  # another run moved it first: its bytes are in ``target`` all the same
+            except OSError as exc:
+                if created:  # only a copy made by this run, which no other relies on
+                    with contextlib.suppress(OSError):
+                        target.unlink()
+                self.done[key] = self._failed(key, digest, _file_error(name, exc))
+        self.log.sync()
+        self.synced = time.monotonic()
+
+    def import_file(self, name: str) -> tuple[dict[str, Any], int]:
+        """Import one file; returns its log record and 1 if an earlier run had done it. A
+        file over :data:`~codecbox.streaming.WHOLE` bytes is hashed, decided and checked
+        in pieces (:func:`import_stream`), and its copy written from the file: memory does
+        not grow with its size."""
+        key, digest = _absolute(name), None
+        try:
+            try:
+                source, mode = _open_source(name, self.follow)
+            except FileNotFoundError:  # done, if an earlier run quarantined it
+                if (earlier := self._done_before(name, key, None)) is None:
+                    raise
+                return earlier, 1
+            with source:
+                data = source.read(WHOLE + 1)  # a regular file
+                large = len(data) > WHOLE
+                digest = _sha256_stream(source) if large else _sha256(data)
+                size = source.tell() if large else len(data)
+                if (earlier := self._done_before(name, key, digest)) is not None:
+                    self.progress(size)
+                    return earlier, 1
+                result: _Result
+                copy: tuple[Callable[[BinaryIO], None], list[str]] | None
+                raw: bytes | Callable[[BinaryIO], None]
+                if large:
+                    result, copy, raw = self._streamed(name, source, data)
+                else:
+                    result, copy, raw = import_bytes(data, **self.options), None, data
+                if isinstance(result, Imported | Scanned) and (
+                    result.confident or self.quarantine is None
+                ):
+                    record = self._copy_in(name, key, digest, result, mode, *(copy or (None, None)))
+                elif self.quarantine is not None:
+                    record = self._move_out(name, key, digest, raw, mode, result)
+                else:
+                    assert isinstance(result, Quarantined)
+                    self.note(f"{_shown(name)}: undecided, left in place: {result.reason}")
+                    rule = None if result.rule is None else result.rule.value
+                    record = self._logged(key, digest, "undecided", reason=result.reason, rule=rule)
+        except DecodeError as exc:
+            exc.where = _shown(name)
+            fields = {"encoding": exc.encoding, "rule": exc.rule, "offset": exc.offset}
+            return self._failed(key, digest, str(exc), **fields), 0
+        except OSError as exc:
+            return self._failed(key, digest, _file_error(name, exc)), 0
+        self.progress(size)
+        return record, 0
+
+    def _streamed(
+        self, name: str, source: BinaryIO, head: bytes
+    ) -> tuple[
+        Scanned | Quarantined,
+        tuple[Callable[[BinaryIO], None], list[str]] | None,
+        Callable[[BinaryIO], None],
+    ]:
+        """A large file's decision, the writer of its UTF-8 copy (with the list that gets
+        the copy's SHA-256) and the writer of its bytes as they are (for the quarantine)."""
+        result = import_stream(source, head, **self.options)
+        copy = None
+        if isinstance(result, Scanned):  # as import_bytes, strictly: fails here if invalid
+            texts = _texts(source, result, "strict", _shown(name))
+            digests: list[str] = []
+
+            def utf8(out: BinaryIO) -> None:
+                import hashlib
+
+                written = hashlib.sha256()
+                for text in texts:
+                    encoded = text.encode("utf-8")
+                    written.update(encoded)
+                    out.write(encoded)
+                digests.append(written.hexdigest())
+
+            copy = (utf8, digests)
+
+        def same(out: BinaryIO) -> None:
+            source.seek(0)
+            while chunk := source.read(_CHUNK):
+                out.write(chunk)
+
+        return result, copy, same
+
+    def _logged(self, key: str, digest: str | None, status: str, **fields: Any) -> dict[str, Any]:
+        """The record of what became of file ``key``, appended to the log."""
+        base = {"file": key, "sha256": digest, "status": status, "encoding": None, "rule": None}
+        # "replaced": the policy decodes strictly, never with a U+FFFD
+        record = {**base, "confident": False, "replaced": 0, "destination": None, **fields}
+        self.log.append(record)
+        return record
+
+    def _failed(self, key: str, digest: str | None, message: str, **fields: Any) -> dict[str, Any]:
+        self.note(message)
+        return self._logged(key, digest, "error", reason=message, **fields)
+
+    def _done_before(self, name: str, key: str, digest: str | None) -> dict[str, Any] | None:
+        """The log's record for the file if an earlier run finished it; else None."""
+        last = self.log.last.get(key)
+        if last is None or last.get("status") not in _DONE:
+            return None
+        if not isinstance(last.get("destination"), str) or not last["destination"]:
+            return None  # a line edited by hand
+        destination = Path(last["destination"])
+        if not destination.exists():
+            return None
+        if digest is None:  # the source is gone (moved away, or by the quarantine): done
+            return last
+        if last.get("policy") != self.log.policy:  # other options: the file is done again
+            return None
+        if last["status"] == "imported":
+            return last if digest == last.get("sha256") else None
+        # Quarantined, and the same bytes are still at the source: a run killed after the
+        # log line and before it removed the source. Finish the move, unless the copy in
+        # the quarantine was edited since.
+        if digest != last.get("sha256") or _sha256_file(destination) != digest:
+            return None
+        if key != _absolute(destination):
+            Path(name).unlink()
+        return last
+
+    def _copy_in(
+        self,
+        name: str,
+        key: str,
+        digest: str,
+        result: Imported | Scanned,
+        mode: int,
+        write: Callable[[BinaryIO], None] | None = None,
+        written: list[str] | None = None,
+    ) -> dict[str, Any]:
+        """The UTF-8 copy, with the source's permission bits: created only where the name
+        is free (or holds the same bytes), replaced only if this log says it wrote it.
+        The copy is ``result.text``, or what ``write`` writes (then the SHA-256 of what
+        it wrote is appended to ``written``)."""
+        dst = self.into / Path(name).name
+        content: bytes | Callable[[BinaryIO], None]
+        if write is None:
+            assert isinstance(result, Imported)
+            content = result.text.encode("utf-8")
+        else:
+            content = write
+
+        def digest_of_content() -> str:
+            return _sha256(content) if isinstance(content, bytes) else (written or ["?"])[-1]
+
+        if dst.exists() and _absolute(dst) in self.log.written.get(key, ()):
+            write_atomic(dst, content)
+        elif not _create(dst, content, mode) and _sha256_file(dst) != digest_of_content():
+            message = f"{_shown(dst)} exists and was not written by an import of this file"
+            message = f"{_shown(name)}: {message}"
+            return self._failed(key, digest, f"{message}; not overwriting it")
+        fields: dict[str, Any] = {"encoding": result.encoding.name, "rule": result.rule.value}
+        fields.update(confident=result.confident, destination=_absolute(dst))
+        if not result.confident:
+            fields["confidence"] = None if result.guess is None else result.guess.confidence
+            self.note(f"{_shown(name)}: guessed {result.how}: review {_shown(dst)}")
+        return self._logged(key, digest, "imported", **fields)
+
+    def _move_out(
+        self,
+        name: str,
+        key: str,
+        digest: str,
+        data: bytes | Callable[[BinaryIO], None],
+        mode: int,
+        result: _Result,
+    ) -> dict[str, Any]:
+        """Move the file's bytes ``data`` and ``mode`` into the quarantine (a
+        symbolic link followed leaves its target, and the link goes). :meth:`sync` removes
+        the source once the log line is on disk, so that a kill leaves two copies (the
+        next run removes the source), never none."""
+        path, folder = Path(name), self.quarantine
+        assert folder is not None
+        if path.parent.resolve() == folder.resolve():
+            target, created = path, False
+        else:
+            target, created = _place(name, data, digest, mode, folder)
+        fields: dict[str, Any] = {"reason": getattr(result, "reason", f"guessed {result.how}")}
+        if isinstance(result, Imported | Scanned):
+            fields["encoding"] = result.encoding.name
+            fields["confidence"] = None if result.guess is None else result.guess.confidence
+        if result.rule is not None:
+            fields["rule"] = result.rule.value
+        record = self._logged(key, digest, "quarantined", destination=_absolute(target), **fields)
+        if target != path:
+            self.moves.append((name, key, digest, target, created))
+        self.note(f"{_shown(name)}: quarantined ({fields['reason']}) -> {_shown(target)}")
+        return record

@@ -252,6 +252,52 @@ def remove_stale_temporaries(folder: StrPath, name: str = "*") -> list[Path]:
     return removed
 
 
+@contextlib.contextmanager
+def _written(
+    target: Path, content: bytes | Callable[[BinaryIO], None], mode: int | None, perm: int = 0o666
+) -> Iterator[Path]:
+    """A synced temporary file beside ``target`` holding ``content`` (the bytes, or a
+    function that writes them to the open file), created with ``perm`` (minus the umask)
+    and given the permission bits ``mode`` if not None. It is gone when the block ends,
+    also after any error (:func:`remove_stale_temporaries` finds those of a killed
+    process by their name); an error about it names ``target``."""
+    import secrets  # on use: it imports hmac and hashlib, some 4 ms of start-up
+
+    pid = os.getpid()
+    tmp = _temporary(target, pid, secrets.token_hex(4))
+    # The creation is inside the ``try``: a signal handled the moment ``os.open`` returns
+    # (CPython runs handlers right after a call) must not leave the new file behind. The
+    # name holds 32 random bits, so a file under it after a failed open is this call's.
+    try:
+        for _ in range(100):
+            try:
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+                fd = os.open(tmp, flags, perm)  # the kernel applies the umask
+            except FileExistsError:
+                tmp = _temporary(target, pid, secrets.token_hex(4))
+                continue
+            break
+        else:  # pragma: no cover - 100 collisions of 32 random bits
+            raise FileExistsError(f"cannot create a temporary file beside {target}")
+        with os.fdopen(fd, "wb") as f:
+            if isinstance(content, bytes | bytearray | memoryview):
+                f.write(content)
+            else:
+                content(f)
+            f.flush()
+            if mode is not None:
+                os.chmod(tmp, mode & 0o7777)
+            os.fsync(f.fileno())
+        yield tmp
+    except OSError as exc:
+        if exc.filename is not None and Path(exc.filename) == tmp:  # name what was asked for
+            raise type(exc)(exc.errno, exc.strerror, str(target)) from exc
+        raise
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
 def write_atomic(
     path: StrPath, content: bytes | Callable[[BinaryIO], None], *, mode: int | None = None
 ) -> None:
@@ -271,8 +317,6 @@ def write_atomic(
     >>> (folder / "a.txt").read_text(encoding="utf-8"), sorted(p.name for p in folder.iterdir())
     ('niño', ['a.txt'])
     """
-    import secrets  # on use: it imports hmac and hashlib, some 4 ms of start-up
-
     target = Path(_path(path))
     folder = target.parent
     with contextlib.suppress(OSError):
@@ -282,44 +326,8 @@ def write_atomic(
         else:
             remove_stale_temporaries(folder)
             _SWEPT.add(swept)
-    pid = os.getpid()
-    tmp = _temporary(target, pid, secrets.token_hex(4))
-    # The creation is inside the ``try``: a signal handled the moment ``os.open`` returns
-    # (CPython runs handlers right after a call) must not leave the new file behind. The
-    # name holds 32 random bits, so a file under it after a failed open is this call's.
-    try:
-        for _ in range(100):
-            try:
-                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-                fd = os.open(tmp, flags, 0o666)  # the kernel applies the umask
-            except FileExistsError:
-                tmp = _temporary(target, pid, secrets.token_hex(4))
-                continue
-            break
-        else:  # pragma: no cover - 100 collisions of 32 random bits
-            raise FileExistsError(f"cannot create a temporary file beside {target}")
-        with os.fdopen(fd, "wb") as f:
-            if isinstance(content, bytes | bytearray | memoryview):
-                f.write(content)
-            else:
-                content(f)
-            f.flush()
-            os.fsync(f.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
-        elif mode is not None:
-            os.chmod(tmp, mode & 0o7777)
+    with _written(target, content, target.stat().st_mode if target.exists() else mode) as tmp:
         os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if exc.filename is not None and Path(exc.filename) == tmp:  # name what was asked for
-            raise type(exc)(exc.errno, exc.strerror, str(target)) from exc
-        raise
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
     with contextlib.suppress(OSError):  # make the rename itself durable, where possible
         dir_fd = os.open(folder, os.O_RDONLY)
         try:
@@ -734,6 +742,19 @@ def decide_stream(f: BinaryIO, decider: Decider, head: bytes | None = None) -> S
                     return _scanned(later, size, other, at=counts.first)
             decision = Decision(_UTF8, Rule.MOSTLY_UTF8, decision.skip, proof)
     return _scanned(decision, size, counts, at=at)
+
+
+def _texts(f: BinaryIO, scanned: Scanned, errors: str, where: str | None) -> Iterator[str]:
+    """The text of ``f``, decoded as ``scanned`` decided. With ``errors="strict"`` and
+    bytes that do not decode, the :class:`~codecbox.errors.DecodeError` comes before any
+    text (as from one-shot decoding): nothing half-written."""
+    f.seek(scanned.skip)
+    chunks = iter(lambda: f.read(_CHUNK), b"")
+    if errors == "strict" and scanned.replaced:
+        for _ in iter_decode(chunks, scanned.encoding, "strict", where=where):
+            pass
+        raise AssertionError("unreachable: the scan found bytes that do not decode")
+    return iter_decode(chunks, scanned.encoding, errors, where=where)
 
 
 def _scanned(decision: Decision, size: int | None, counts: _Counts, at: int = 0) -> Scanned:

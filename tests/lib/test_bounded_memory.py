@@ -119,8 +119,8 @@ def test_import_stream_applies_the_import_policy(small_whole):
 WHOLE = 1 << 20  # the commands' WHOLE in these runs: the same code on a file 4 times smaller
 PEAK = f"""
 import sys, tracemalloc
-import codecbox.cli, codecbox.streaming
-codecbox.cli.WHOLE = codecbox.streaming.WHOLE = {WHOLE}
+import codecbox.cli, codecbox.importing, codecbox.streaming
+codecbox.cli.WHOLE = codecbox.importing.WHOLE = codecbox.streaming.WHOLE = {WHOLE}
 codecbox.streaming.SAMPLE = {WHOLE // 4}
 tracemalloc.start()
 from codecbox.cli import main

@@ -245,9 +245,9 @@ def test_a_bag_on_two_workers_imports_as_the_command_does(
 def _die_after(count: int, marks: str) -> None:
     """In a worker process: SIGKILL this process when it starts its ``count + 1``-th file
     (a crash in the middle of a partition), and leave a mark saying it imports."""
-    from codecbox import cli
+    from codecbox.importing import ImportRun
 
-    one = cli._Importer.one
+    one = ImportRun.import_file
     started = [0]
 
     def dying(self: Any, name: str) -> Any:
@@ -258,7 +258,7 @@ def _die_after(count: int, marks: str) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         return one(self, name)
 
-    cli._Importer.one = dying  # type: ignore[method-assign]
+    ImportRun.import_file = dying  # type: ignore[method-assign]
 
 
 def test_a_worker_killed_mid_partition_then_a_second_run(

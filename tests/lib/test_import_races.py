@@ -122,19 +122,19 @@ def test_concurrent_imports_with_their_own_logs_lose_and_overwrite_nothing(tmp_p
 def test_a_copy_another_run_relies_on_is_never_removed(tmp_path, monkeypatch, capsys):
     # N1, deterministic: another import (its own log) reused this run's quarantine copy and
     # removed the source between this run's log line and its own removal of the source.
-    from codecbox import cli
+    from codecbox import cli, importing
 
     source = tmp_path / "in" / "data.txt"
     source.parent.mkdir()
     source.write_bytes(SPANISH)
-    append = cli._Log.append
+    append = importing.ImportLog.append
 
     def other_run_moves_it(self: Any, record: dict[str, Any]) -> None:
         append(self, record)
         if record["status"] == "quarantined" and source.exists():
             source.unlink()
 
-    monkeypatch.setattr(cli._Log, "append", other_run_moves_it)
+    monkeypatch.setattr(importing.ImportLog, "append", other_run_moves_it)
     monkeypatch.chdir(tmp_path)
     args = ["import", "in/data.txt", "--into", "out", "--quarantine", "q", "--candidates"]
     assert cli.main([*args, "cp1252"]) == 3
@@ -204,21 +204,21 @@ def test_copies_keep_the_mode_and_the_quarantine_moves_bytes_not_links(tmp_path)
 def test_a_source_is_removed_only_once_its_log_line_is_on_disk(tmp_path, monkeypatch, capsys):
     # The log on a full disk: the quarantined source stays (two copies, never none), and
     # the next run, with room again, finishes the move.
-    from codecbox import cli
+    from codecbox import cli, importing
 
     (tmp_path / "es.txt").write_bytes(SPANISH)
-    sync = cli._Log.sync
+    sync = importing.ImportLog.sync
 
     def full(self: Any) -> None:
         raise OSError(28, "No space left on device", str(self.path))
 
-    monkeypatch.setattr(cli._Log, "sync", full)
+    monkeypatch.setattr(importing.ImportLog, "sync", full)
     monkeypatch.chdir(tmp_path)
     args = ["import", "es.txt", "--into", "out", "--quarantine", "q", "--candidates", "cp1252"]
     assert cli.main(args) == 1
     assert "No space left on device" in capsys.readouterr().err
     assert (tmp_path / "es.txt").read_bytes() == (tmp_path / "q" / "es.txt").read_bytes()
-    monkeypatch.setattr(cli._Log, "sync", sync)
+    monkeypatch.setattr(importing.ImportLog, "sync", sync)
     assert cli.main(args) == 3
     assert not (tmp_path / "es.txt").exists() and os.listdir(tmp_path / "q") == ["es.txt"]
     log = _records(tmp_path / "out" / ".codecbox-import.jsonl")
@@ -227,7 +227,7 @@ def test_a_source_is_removed_only_once_its_log_line_is_on_disk(tmp_path, monkeyp
 
 
 def test_a_log_write_cut_short_is_written_again_whole(tmp_path):
-    from codecbox.cli import _Log
+    from codecbox.importing import ImportLog as _Log
 
     log = _Log(tmp_path / "log.jsonl", {})
     log.append({"file": "/a", "status": "imported"})
