@@ -422,7 +422,9 @@ _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII start
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
-_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
+#: One CJK character touching an ASCII letter with no CJK on its other side (the start or
+#: the end of the text counts as no CJK: Polish "śmy " read as Big5 is "鄉y ").
+_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])")
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"

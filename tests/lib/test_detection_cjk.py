@@ -110,3 +110,22 @@ def test_the_chinese_rows_and_their_notice_ship() -> None:
     notice = data.joinpath("JIEBA-NOTICE.txt").read_text("utf-8")
     assert "jieba 0.42.1" in notice and "MIT License" in notice
     assert "055ca12f62674fafed09427f176506079bc135638a14e23e25be909131928db2" in notice
+
+
+def test_one_cjk_character_touching_a_word_at_the_edge_of_the_text() -> None:
+    # A lone ideograph before an ASCII letter costs as much at the text's start as after a
+    # space, and after one at the text's end as before a space (it cost nothing there).
+    def cost(text: str) -> float:
+        return guessing.cjk_points(text, guessing.base(text), "zh")
+
+    assert cost("鄉y") == cost(" 鄉y") < cost("鄉 y")
+    assert cost("y鄉") == cost("y鄉 ") < cost("y 鄉")
+
+
+@pytest.mark.parametrize(("text", "codec"), [("śmy ", "iso8859_2"), (" mēs", "cp1257")])
+def test_short_latin_with_a_lone_ideograph_at_its_edge_is_not_cjk(text: str, codec: str) -> None:
+    # Read as Big5 and Shift_JIS: "鄉y " and " m輳" (the edge of the text was not a
+    # neighbour for the rule on one CJK character touching an ASCII word).
+    data = text.encode(codec)
+    g = guess_codecbox(data)
+    assert g.encoding is not None and guessing.language_of(g.encoding.codec) == ""
