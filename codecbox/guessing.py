@@ -417,7 +417,10 @@ def letters_of(vector: int) -> tuple[float, bool]:
 _LETTER = "aAlLcCgGrRhHtTuvkKjzZo"
 _STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<![tT])T|v(?![t])")
 _THAI_CONSONANTS = re.compile(r"t{3,}")
-_SANDWICH = re.compile(r"(?=([aA][zZjkKw][aA]))")
+#: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
+#: ideographs between "i" and "y"; real text puts one or two CJK characters in a Latin word
+#: seldom).
+_SANDWICH = re.compile(r"(?=([aA][zZjkKw]{1,2}[aA]))")
 _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")

@@ -129,3 +129,20 @@ def test_short_latin_with_a_lone_ideograph_at_its_edge_is_not_cjk(text: str, cod
     data = text.encode(codec)
     g = guess_codecbox(data)
     assert g.encoding is not None and guessing.language_of(g.encoding.codec) == ""
+
+
+def test_two_cjk_characters_inside_an_ascii_word() -> None:
+    # "łyśmy" in ISO-8859-2 read as Big5 is two ideographs between ASCII letters: it cost
+    # nothing (only one was a CJK character inside a word).
+    def cost(text: str) -> float:
+        return guessing.cjk_points(text, guessing.base(text), "")
+
+    assert cost("a漢字b") == guessing.PENALTIES["CJK inside an ASCII word"]
+    assert cost("a漢字 b") == cost("a漢字語b") == 0.0
+
+
+@pytest.mark.parametrize("text", ["szłyśmy ", "byłyśmy tam", "zrobiłyśmy"])
+def test_polish_with_ly_sm_is_not_big5(text: str) -> None:
+    data = text.encode("iso8859_2")
+    g = guess_codecbox(data)
+    assert g.encoding is not None and guessing.language_of(g.encoding.codec) == ""
