@@ -473,12 +473,17 @@ def letters_of(vector: int) -> tuple[float, bool]:
 _LETTER = "aAlLcCgGrRhHtTuvkKjzZo"
 _STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<![tT])T|v(?![t])")
 _THAI_CONSONANTS = re.compile(r"t{3,}")
-_SANDWICH = re.compile(r"(?=([aA][zZjkKw][aA]))")
+#: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
+#: ideographs between "i" and "y"; real text puts one or two CJK characters in a Latin word
+#: seldom).
+_SANDWICH = re.compile(r"(?=([aA][zZjkKw]{1,2}[aA]))")
 _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
-_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?=[^zZjkKwf])|(?<=[^zZjkKwf])[zZjkKw](?=[aA])")
+#: One CJK character touching an ASCII letter with no CJK on its other side (the start or
+#: the end of the text counts as no CJK: Polish "śmy " read as Big5 is "鄉y ").
+_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])")
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"
@@ -912,33 +917,70 @@ def cjk_points(text: str, b: Base, language: str) -> float:
     return total
 
 
+#: Ranked frequent characters: language -> (first, last). The rows of ``frequent.txt`` list
+#: the most frequent first (Chinese: jieba's word list and software messages; Japanese and
+#: Korean: software messages); a character's rank is its best in the language's rows. An
+#: ideograph (or hangul syllable) ranked below ``first`` costs nothing, one ranked from
+#: ``first`` on a share of the rare one's penalty that grows with the log of its rank, in
+#: :data:`RANK_STEPS` steps, to the whole penalty near ``last``. Bytes of another script read
+#: as GB2312, Big5 or EUC-KR make characters of the standard's most used level (GB2312's
+#: 3,755 ideographs, Big5's 5,401, KS X 1001's 2,350 syllables), but seldom the few hundred
+#: that make most of a text. Chosen on the tune split.
+RANKED: dict[str, tuple[int, int]] = {"zh": (500, 4000), "ja": (300, 1000), "ko": (300, 1000)}
+RANK_STEPS = 4
+
+
 @lru_cache(maxsize=1)
-def _frequent() -> dict[str, dict[int, None]]:
-    """``"ko"``, ``"zh"`` or ``"ja"`` -> a ``str.translate`` table deleting its most frequent
-    hangul or ideographs (:func:`_frequent_rows`)."""
-    chars: dict[str, set[str]] = {"ko": set(), "zh": set(), "ja": set()}
+def _frequent() -> dict[str, dict[int, str | None]]:
+    """``"ko"``, ``"zh"`` or ``"ja"`` -> a ``str.translate`` table deleting its frequent
+    hangul or ideographs (:func:`_frequent_rows`) and, for a language of :data:`RANKED`,
+    turning the less frequent into ``chr(k)``, ``k`` the steps of the penalty they cost
+    (1 to :data:`RANK_STEPS` - 1; past ``last`` they are left as they are: rare)."""
+    ranks: dict[str, dict[str, int]] = {"ko": {}, "zh": {}, "ja": {}}
     for lang, kind, found in _frequent_rows():
         if kind in ("hangul", "han"):
-            chars["zh" if lang.startswith("zh") else lang].update(found)
-    return {lang: dict.fromkeys(map(ord, found)) for lang, found in chars.items()}
+            best = ranks["zh" if lang.startswith("zh") else lang]
+            for rank, ch in enumerate(found):
+                best[ch] = min(rank, best.get(ch, rank))
+    tables: dict[str, dict[int, str | None]] = {}
+    for lang, best in ranks.items():
+        table: dict[int, str | None] = {}
+        first, last = RANKED.get(lang, (len(best) + 1, len(best) + 2))
+        for ch, rank in best.items():
+            share = math.log(max(rank, first) / first) / math.log(last / first)
+            step = round(RANK_STEPS * share)
+            if step < RANK_STEPS:
+                table[ord(ch)] = chr(step) if step else None
+        tables[lang] = table
+    return tables
+
+
+def _rarity(text: str, found: int, language: str) -> float:
+    """How many of the ``found`` ideographs (or hangul) of ``text`` are rare in ``language``,
+    those of :data:`RANKED` counting by their share of the penalty."""
+    kept = text.translate(_frequent()[language])
+    rare = float(found - (len(text) - len(kept)))
+    for step in range(1, RANK_STEPS):
+        n = kept.count(chr(step))
+        if n:
+            n -= text.count(chr(step))
+            rare -= n * (1.0 - step / RANK_STEPS)
+    return max(0.0, rare)
 
 
 def _rare_cjk(text: str, classes: str, language: str) -> float:
     """The points lost by hangul that Korean text seldom uses and by ideographs seldom used
     in a Chinese or Japanese reading's language (bytes of one CJK encoding read by another
     make characters of the standard, but rarely common ones)."""
-    frequent = _frequent()
     total = 0.0
     hangul = classes.count("k")
     if hangul:
-        common = len(text) - len(text.translate(frequent["ko"]))
-        total += PENALTIES["hangul syllable rare in Korean text"] * max(0, hangul - common)
+        total += PENALTIES["hangul syllable rare in Korean text"] * _rarity(text, hangul, "ko")
     ideographs = classes.count("z")
     if ideographs and language == "ko":
         total += PENALTIES["hanja in a Korean reading"] * ideographs
     elif ideographs and language in ("zh", "ja"):
-        common = len(text) - len(text.translate(frequent[language]))
-        rare = max(0, ideographs - common)
+        rare = _rarity(text, ideographs, language)
         total += PENALTIES["ideograph rare in the text of the reading's language"] * rare
     return total
 
@@ -950,16 +992,21 @@ _HANGUL = r"[\uac00-\ud7a3]"
 def common_share(text: str, language: str) -> tuple[int, int]:
     """How many ideographs (Chinese, Japanese) or hangul syllables (Korean) ``text`` holds in
     ``language`` (``"zh"``, ``"ja"``, ``"ko"``: :func:`language_of`), and how many of them
-    are among that language's most frequent (:func:`_frequent`: 78 % to 96 % of the ideographs
-    or hangul of real text; bytes of another script read as CJK make mostly rare ones);
-    ``(0, 0)`` for any other language.
+    are among that language's frequent ones (:func:`_frequent`, the rare end of a ranked list
+    left out: most of the ideographs or hangul of real text; bytes of another script read as
+    CJK make mostly rare ones); ``(0, 0)`` for any other language.
 
-    >>> common_share("我们去公园散步", "zh"), common_share("彡犌溴忧翣", "zh")
-    ((7, 7), (5, 0))
+    >>> common_share("我们去公园散步", "zh"), common_share("彡犌溴翣", "zh")
+    ((7, 7), (4, 0))
     """
     if language not in ("zh", "ja", "ko"):
         return 0, 0
     found = len(_pattern(_HANGUL if language == "ko" else _IDEOGRAPHS).findall(text))
     if not found:
         return 0, 0
-    return found, len(text) - len(text.translate(_frequent()[language]))
+    kept = text.translate(_frequent()[language])
+    partly = sum(kept.count(step) - text.count(step) for step in _STEPS if step in kept)
+    return found, len(text) - len(kept) + partly
+
+
+_STEPS = tuple(map(chr, range(1, RANK_STEPS)))

@@ -122,10 +122,11 @@ def test_the_wheel_declares_both_licenses(wheel):
         files = z.namelist()
     assert meta["License-Expression"] == "MIT AND CC-BY-4.0"
     assert sorted(meta.get_all("License-File")) == sorted(
-        ["LICENSE", "codecbox/data/WHATWG-NOTICE.txt"]
+        ["LICENSE", "codecbox/data/WHATWG-NOTICE.txt", "codecbox/data/JIEBA-NOTICE.txt"]
     )
     assert any(f.endswith("licenses/LICENSE") for f in files)
     assert any(f.endswith("licenses/codecbox/data/WHATWG-NOTICE.txt") for f in files)
+    assert any(f.endswith("licenses/codecbox/data/JIEBA-NOTICE.txt") for f in files)
     requires = meta.get_all("Requires-Dist")
     assert [r for r in requires if "extra ==" not in r] == ["charset-normalizer>=3.4"]
     assert meta.get_all("Provides-Extra") == list(EXTRAS)

@@ -6,6 +6,7 @@ non-ASCII letter and each pair of neighbours with one (a space standing for a wo
 occurs (they tell one code page's letters from another's).
 
     python tools/frequent_characters.py [--locale-dir /usr/share/locale] [--out FILE]
+        [--jieba-dict jieba-0.42.1/jieba/dict.txt --opencc-dir DIR]
 
 The text is the translated messages of the gettext catalogues (``*.mo``) a Debian system
 carries in ``/usr/share/locale/<lang>/LC_MESSAGES``: real text written by many translators
@@ -15,6 +16,23 @@ language's letters in units of 1/10,000 and each pair's share of its pairs in un
 1/100,000, leaving out shares under one unit (to the scorer those are letters and pairs
 the language does not use). Text is lower-cased, combining marks are dropped and anything
 that is not a letter is a space.
+
+Software messages use few of the characters of everyday Chinese (妈, 鸡, 蛋 are not in them):
+with ``--jieba-dict``, the Chinese ideographs also come from the dictionary of the jieba
+word segmenter (PyPI ``jieba`` 0.42.1, MIT licence, sdist ``jieba-0.42.1.tar.gz`` of sha256
+055ca12f62674fafed09427f176506079bc135638a14e23e25be909131928db2, file ``jieba/dict.txt``:
+349,046 words of simplified Chinese, each with its frequency in jieba's corpus). A character's
+frequency is the sum over the words of the word's frequency times the character's occurrences
+in it; the :data:`JIEBA` most frequent make the rows ``zh_CN.jieba`` and ``zh_TW.jieba``.
+The traditional row converts each word first, as OpenCC's ``s2tw`` does (longest phrase of
+``STPhrases.txt``, else each character's first form in ``STCharacters.txt``, then
+``TWVariants.txt``), with the dictionary files of ``--opencc-dir``: the folder
+``opencc/dictionary`` of PyPI ``opencc-python-reimplemented`` 0.1.7 (Apache License 2.0, data
+of the OpenCC project; sdist sha256
+4f777ea3461a25257a7b876112cfa90bb6acabc6dfb843bf4d11266e43579dee). Neither is a dependency:
+download the sdists with ``pip download --no-deps --no-binary :all: jieba==0.42.1
+opencc-python-reimplemented==0.1.7`` and unpack them. Only the characters are kept
+(codecbox/data/JIEBA-NOTICE.txt). No text of this repository's benchmarks is in either.
 """
 
 from __future__ import annotations
@@ -24,7 +42,7 @@ import gettext
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 #: language directory -> (kind of character, how many to keep)
@@ -46,6 +64,8 @@ LETTER_LANGUAGES = {
     "pt": ("pt", "pt_BR"),
     "no": ("nb", "no"),
 }
+#: Chinese rows from jieba's dictionary: row -> (convert to traditional?, how many to keep)
+JIEBA = {"zh_CN.jieba": (False, 4000), "zh_TW.jieba": (True, 4000)}
 OUT = Path(__file__).resolve().parents[1] / "codecbox" / "data" / "frequent.txt"
 _PAIRS = re.compile(r"(?=([^\x00-\x7f].|.[^\x00-\x7f]))")
 
@@ -57,6 +77,61 @@ def _kind(ch: str) -> str:
     if 0x4E00 <= o <= 0x9FFF:
         return "han"
     return ""
+
+
+def _opencc(folder: Path, name: str) -> dict[str, str]:
+    """One OpenCC dictionary file: each key and its first form."""
+    table = {}
+    for line in (folder / name).read_text(encoding="utf-8").splitlines():
+        if "\t" in line:
+            key, forms = line.split("\t", 1)
+            table[key] = forms.split()[0]
+    return table
+
+
+def to_traditional(folder: Path) -> Callable[[str], str]:
+    """Simplified to traditional Chinese as written in Taiwan, as OpenCC's ``s2tw`` (its
+    dictionary files in ``folder``): the longest phrase first, else one character.
+
+    >>> convert = to_traditional(Path("opencc/dictionary"))  # doctest: +SKIP
+    >>> convert("妈妈买了鸡蛋"), convert("头发")  # doctest: +SKIP
+    ('媽媽買了雞蛋', '頭髮')
+    """
+    phrases = _opencc(folder, "STPhrases.txt")
+    chars = _opencc(folder, "STCharacters.txt")
+    variants = str.maketrans(_opencc(folder, "TWVariants.txt"))
+    longest = max(map(len, phrases))
+
+    def convert(text: str) -> str:
+        out = []
+        i = 0
+        while i < len(text):
+            for n in range(min(longest, len(text) - i), 1, -1):
+                found = phrases.get(text[i : i + n])
+                if found is not None:
+                    out.append(found)
+                    i += n
+                    break
+            else:
+                out.append(chars.get(text[i], text[i]))
+                i += 1
+        return "".join(out).translate(variants)
+
+    return convert
+
+
+def jieba_counts(path: Path, convert: Callable[[str], str] | None = None) -> Counter[str]:
+    """Each ideograph's frequency in jieba's ``dict.txt`` (lines ``word frequency tag``): the
+    sum of its words' frequencies, once per occurrence; ``convert`` each word first if given."""
+    found: Counter[str] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        word, freq = line.split()[:2]
+        if convert is not None:
+            word = convert(word)
+        for ch in word:
+            if _kind(ch) == "han":
+                found[ch] += int(freq)
+    return found
 
 
 def messages(folders: list[Path]) -> Iterator[str]:
@@ -109,12 +184,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locale-dir", type=Path, default=Path("/usr/share/locale"))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--jieba-dict", type=Path, help="jieba 0.42.1's jieba/dict.txt")
+    parser.add_argument("--opencc-dir", type=Path, help="opencc/dictionary of OpenCC's data")
     args = parser.parse_args()
+    if (args.jieba_dict is None) != (args.opencc_dir is None):
+        parser.error("--jieba-dict and --opencc-dir go together")
     lines = ["# codecbox: what real text looks like, by language (see"]
     lines.append("# tools/frequent_characters.py); one line per language and kind: code, kind,")
-    lines.append("# then the characters (hangul, han), or each letter (letters) or pair of")
-    lines.append("# neighbours (pairs, _ for a word's edge) followed by its share in 1/10,000")
-    lines.append("# or 1/100,000")
+    lines.append("# then the characters (hangul, han: most frequent first), or each letter")
+    lines.append("# (letters) or pair of neighbours (pairs, _ for a word's edge) followed by its")
+    lines.append("# share in 1/10,000 or 1/100,000")
+    if args.jieba_dict is not None:
+        lines.append("# zh_CN.jieba, zh_TW.jieba: from jieba 0.42.1's dict.txt (MIT licence; the")
+        lines.append("# traditional row converted by OpenCC's s2tw tables): JIEBA-NOTICE.txt")
     for lang, (kind, n) in LANGUAGES.items():
         found: Counter[str] = Counter()
         for text in messages([args.locale_dir / lang / "LC_MESSAGES"]):
@@ -123,6 +205,14 @@ def main() -> None:
         share = sum(c for _, c in found.most_common(n)) / max(sum(found.values()), 1)
         print(f"{lang}: top {len(top)} of {len(found)} cover {share:.1%}")
         lines.append(f"{lang}\t{kind}\t{top}")
+    if args.jieba_dict is not None:
+        convert = to_traditional(args.opencc_dir)
+        for row, (traditional, n) in JIEBA.items():
+            found = jieba_counts(args.jieba_dict, convert if traditional else None)
+            top = "".join(ch for ch, _ in found.most_common(n))
+            share = sum(c for _, c in found.most_common(n)) / max(sum(found.values()), 1)
+            print(f"{row}: top {len(top)} of {len(found)} cover {share:.1%}")
+            lines.append(f"{row}\than\t{top}")
     for lang, folders in LETTER_LANGUAGES.items():
         letters, pairs = shares([args.locale_dir / f / "LC_MESSAGES" for f in folders])
         print(f"{lang}: {len(letters)} letters, {len(pairs)} pairs")
