@@ -159,13 +159,39 @@ def _single_byte(codec: str) -> bool:
     return _MULTIBYTE.search(codecs.lookup(codec).name) is None
 
 
+#: CPython's stateless CJK codecs whose characters are at most two bytes (three after EUC-JP's
+#: 0x8F; not euc_kr, whose KS X 1001 make-up sequences are eight) and none of which decodes any
+#: bytes to U+FFFD (none can encode it; tests/lib/test_detection_work.py decodes every such
+#: sequence): read with ``errors="replace"``, a U+FFFD in the text is an invalid sequence,
+#: found without the cost of an exception (an input most of them cannot read tries a dozen).
+_REPLACING = frozenset(
+    ("big5", "big5hkscs", "cp932", "cp949", "cp950", "euc_jis_2004", "euc_jisx0213", "euc_jp")
+    + ("gb2312", "gbk", "johab", "shift_jis", "shift_jis_2004", "shift_jisx0213")
+)
+
+
 @lru_cache(maxsize=256)
 def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
     """What reads ``codec``: the text of some bytes (as a prefix, if asked), or None if they
-    are not valid in it."""
+    are not valid in it.
+
+    >>> read = _reader("shift_jis")
+    >>> read("日本".encode("shift_jis"), False), read(b"\\xf3 ", False)
+    ('日本', None)
+    """
     info = codecs.lookup(codec)
     decode, incremental = info.decode, info.incrementaldecoder
     whole = _single_byte(codec)
+    if info.name in _REPLACING:
+
+        def replacing(data: bytes, prefix: bool) -> str | None:
+            if prefix:
+                text = incremental("replace").decode(data, final=False)
+            else:
+                text = decode(data, "replace")[0]
+            return None if "\ufffd" in text else text
+
+        return replacing
 
     def read(data: bytes, prefix: bool) -> str | None:
         try:
@@ -1065,7 +1091,9 @@ class _Readings(NamedTuple):
     """What :func:`_rank` reads a window with: the pages still in the race, the other
     readings (position in the trial, encoding, prior), the pages' priors (a hint's points
     added) and the same packed, each byte above 127 of the input once, and the texts of all
-    of it by encoding name (a page's filled in when it is taken)."""
+    of it by encoding name (a page's filled in when it is taken); ``read``: the bytes the
+    other readings' texts in ``whole`` were read from (as a prefix if :func:`_rank` is told
+    so), which a window of the same bytes need not decode again."""
 
     pages: Sequence[int]
     others: list[tuple[int, Encoding, float]]
@@ -1073,6 +1101,36 @@ class _Readings(NamedTuple):
     prior_vector: int
     highs: bytes
     whole: dict[str, str | bytes]
+    read: bytes = b""
+
+
+@lru_cache(maxsize=256)
+def _language(codec: str) -> str:
+    """:func:`codecbox.guessing.language_of`, once per codec."""
+    return guessing.language_of(codec)
+
+
+@lru_cache(maxsize=256)
+def _no_markup_cut(codec: str) -> bool:
+    """Whether :data:`_NO_MARKUP_CUT` matches ``codec``, once per codec."""
+    return _NO_MARKUP_CUT.search(codec) is not None
+
+
+#: :func:`codecbox.guessing.letters_of` of the letter vectors met (a function of the integer
+#: alone: inputs share their letters, a snippet's few most of all), at most
+#: :data:`_LETTERS_KEPT` (then emptied).
+_LETTERS_SEEN: dict[int, tuple[float, bool]] = {}
+_LETTERS_KEPT = 1 << 15
+
+
+def _letters_of(vector: int) -> tuple[float, bool]:
+    """:func:`codecbox.guessing.letters_of`, remembered (:data:`_LETTERS_SEEN`)."""
+    found = _LETTERS_SEEN.get(vector)
+    if found is None:
+        if len(_LETTERS_SEEN) >= _LETTERS_KEPT:
+            _LETTERS_SEEN.clear()
+        found = _LETTERS_SEEN[vector] = guessing.letters_of(vector)
+    return found
 
 
 def _waits(
@@ -1152,6 +1210,8 @@ def _rank(
     heap: list[tuple[float, int, int, int]] = []
     others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
     bases: dict[str, guessing.Base] = {}
+    # (a window of all the bytes the others were read from: the same texts, already known)
+    known_texts = readings.whole if window == readings.read else None
     for position, enc, prior in readings.others:
         codec = enc.codec
         assert codec is not None
@@ -1162,13 +1222,16 @@ def _rank(
                 text, reduced.translate(guessing.byte_classes(codec)).decode("ascii")
             )
         else:
-            text = _reader(codec)(window, cut) or ""
+            if known_texts is not None:
+                text = known_texts[enc.name]  # type: ignore[assignment]  # (a str: not a page)
+            else:
+                text = _reader(codec)(window, cut) or ""
             extra = prior
             first = bases.get(text) or guessing.base(text)
         bases[text] = first
         bound = first.points + first.most_added + first.known + extra
         heap.append((-bound, position, 2, len(others)))
-        others.append((enc, text, first, bound, guessing.language_of(codec)))
+        others.append((enc, text, first, bound, _language(codec)))
     heapq.heapify(heap)
     cjk: float | None
     letter: float | None
@@ -1205,7 +1268,7 @@ def _rank(
             # The letter rule, first from the letters alone (its neighbours only lower it), in
             # place of the least it takes for each letter.
             vector = _summed(plan.letters[index], counts)
-            letters, cased = guessing.letters_of(vector)
+            letters, cased = _letters_of(vector)
             bound += letters + _summed(plan.least[index], counts) / _SCALE
             if not cased:
                 bound -= 0.5 * ends  # (no capital, no sentence)
@@ -1292,7 +1355,7 @@ def _rank(
         texts.add(signature)
         whole[encodings[index].name] = signature
         vector = _summed(plan.letters[index], counts)
-        letters, cased = guessing.letters_of(vector)
+        letters, cased = _letters_of(vector)
         bound += letters + _summed(plan.least[index], counts) / _SCALE
         bound -= 0.0 if cased else 0.5 * ends
         if bound > near:
@@ -1371,7 +1434,7 @@ def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> se
         codec = enc.codec or ""
         if total <= floor or _single_byte(codec):
             continue
-        family = guessing.language_of(codec)
+        family = _language(codec)
         if family not in best or total > best[family][0]:
             best[family] = (total, enc.name)
     return {name for _, name in best.values()}
@@ -1452,8 +1515,8 @@ def guess_codecbox(
     others, whole = plan.others_reading(data, prefix, bonus)
     page_priors, prior_vector = plan.priors_with(bonus)
     pages = range(len(plan.encodings))
-    readings = _Readings(pages, others, page_priors, prior_vector, highs, whole)
-    if not any(_NO_MARKUP_CUT.search(enc.codec or "") for _, enc, _ in others):
+    readings = _Readings(pages, others, page_priors, prior_vector, highs, whole, data)
+    if not any(_no_markup_cut(enc.codec or "") for _, enc, _ in others):
         data = _text_only(data)
     high = _HIGH.search(data)
     start = max(0, (high.start() if high else 0) - 16)
