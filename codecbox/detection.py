@@ -1121,7 +1121,7 @@ def _no_markup_cut(codec: str) -> bool:
 #: alone: inputs share their letters, a snippet's few most of all), at most
 #: :data:`_LETTERS_KEPT` (then emptied).
 _LETTERS_SEEN: dict[int, tuple[float, bool]] = {}
-_LETTERS_KEPT = 1 << 15
+_LETTERS_KEPT = 1 << 12  # (each ~270 bytes: about 1 MB at most)
 
 
 def _letters_of(vector: int) -> tuple[float, bool]:
