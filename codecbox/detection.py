@@ -419,7 +419,7 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
             if escaped is not None:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
-    utf8 = _reader("utf-8")(data, prefix)
+    utf8, text = _read_utf8(data, prefix)
     if utf8 is not None:
         if utf8.isascii():
             return None, None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
@@ -431,7 +431,8 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
         ):
             return None, None  # one or two odd characters: legacy bytes that are UTF-8 by chance
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None if prefix else utf8
-    text = data.decode("utf-8", "replace")
+    if text is None:
+        text = data.decode("utf-8", "replace")
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     if prefix and text.endswith("\ufffd"):
         invalid -= 1  # (a character cut at the end)
@@ -440,6 +441,25 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
     return mostly_utf8(invalid, wide_chars, alone), None
+
+
+def _read_utf8(data: bytes, prefix: bool) -> tuple[str | None, str | None]:
+    """The text of ``data`` if it is valid UTF-8 (as a prefix, if asked), else None; and, when
+    known, its text read with ``errors="replace"``. Not a prefix: read with "replace" first,
+    valid if no U+FFFD came out, invalid if one did and the bytes hold none (EF BF BD): no
+    exception for legacy bytes, nor a second decode.
+
+    >>> _read_utf8("año".encode("utf-8"), False), _read_utf8(b"a\\xf1o", False)
+    (('año', 'año'), (None, 'a\ufffdo'))
+    """
+    if prefix:
+        return _reader("utf-8")(data, prefix), None
+    text = data.decode("utf-8", "replace")
+    if "\ufffd" not in text:
+        return text, text
+    if b"\xef\xbf\xbd" in data:
+        return _reader("utf-8")(data, prefix), text
+    return None, text
 
 
 def mostly_utf8(invalid: int, wide_chars: int, alone: int) -> Guess | None:
