@@ -1266,8 +1266,13 @@ def _rank(
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
     taken = 0  # pages of ``order`` taken
+    # (what the loop reads at each step, looked up once: the pages' letter tables, the counted
+    # bytes' counts when counted, for the sums of _summed inlined)
+    letter_tables, least_tables = plan.letters, plan.least
+    values = counts.values() if isinstance(counts, dict) else None
+    n_order = len(order)
     while True:
-        if taken < len(order):
+        if taken < n_order:
             index = order[taken]
             bound = (fields[index] + offset) / _SCALE
             stage = 0
@@ -1287,17 +1292,26 @@ def _rank(
             texts.add(signature)
             whole[encodings[index].name] = signature
             # The letter rule, first from the letters alone (its neighbours only lower it), in
-            # place of the least it takes for each letter.
-            vector = _summed(plan.letters[index], counts)
+            # place of the least it takes for each letter (_summed of both tables, inlined).
+            table, least_table = letter_tables[index], least_tables[index]
+            if values is None:
+                vector = sum(map(table.__getitem__, counts))
+                lowest = sum(map(least_table.__getitem__, counts))
+            else:
+                vector = sum(map(mul, map(table.__getitem__, counts), values))
+                lowest = sum(map(mul, map(least_table.__getitem__, counts), values))
             letters, cased = _letters_of(vector)
-            bound += letters + _summed(plan.least[index], counts) / _SCALE
+            bound += letters + lowest / _SCALE
             if not cased:
                 bound -= 0.5 * ends  # (no capital, no sentence)
             lettered[index] = (vector, letters)
-            following = (
-                (fields[order[taken]] + offset) / _SCALE if taken < len(order) else -math.inf
-            )
-            if _waits(bound, top, heap, following):
+            following = (fields[order[taken]] + offset) / _SCALE if taken < n_order else -math.inf
+            # (_waits, inlined)
+            if (
+                (heap and -heap[0][0] > bound)
+                or (len(top) == 2 and bound < top[1][0] - _EPSILON)
+                or following > bound
+            ):
                 heapq.heappush(heap, (-bound, positions[index], 1, index))
                 continue
             stage = 1
