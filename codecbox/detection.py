@@ -848,12 +848,18 @@ def _lone_high(prefix: bool) -> re.Pattern[bytes]:
     return re.compile(rb"(?<![\x80-\xff])[\x80-\xff]" + after)
 
 
-def _generic(enc: Encoding) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None]]:
+def _generic(
+    enc: Encoding,
+) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None], Callable[..., Any] | None]:
     """A candidate read one by one: its encoding, language (:func:`codecbox.guessing.
-    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader."""
+    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader,
+    and its codec's decode function if :data:`_REPLACING` (what the reader calls on an input
+    of up to :data:`_REPLACED_UP_TO` bytes that is not a prefix, called without the reader)."""
     assert enc.codec is not None
-    paired = codecs.lookup(enc.codec).name.replace("-", "_") in _PAIRED
-    return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec)
+    info = codecs.lookup(enc.codec)
+    paired = info.name.replace("-", "_") in _PAIRED
+    direct = info.decode if info.name in _REPLACING else None
+    return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec), direct
 
 
 def _counted(keys: Any) -> Any:
@@ -1012,6 +1018,7 @@ class _Plan:
         whole: dict[str, str | bytes] = {}
         same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``out``
         lone: bool | None = None  # whether a byte above 127 stands alone (found on first use)
+        direct = not prefix and len(data) <= _REPLACED_UP_TO  # (see _generic)
         for i, prior, head, fallbacks in self.generic:
             if head[0].name in bonus:
                 prior += HINT_POINTS
@@ -1022,12 +1029,17 @@ class _Plan:
                         lone = _lone_high(prefix).search(data) is not None
                     if lone:
                         continue
-                signature = candidate[3](data, prefix)
+                if direct and candidate[4] is not None:
+                    signature = candidate[4](data, "replace")[0]
+                    if "\ufffd" in signature:
+                        signature = None
+                else:
+                    signature = candidate[3](data, prefix)
                 if signature is not None:
                     break
             if signature is None:
                 continue
-            enc, language, _, _ = candidate
+            enc, language, _, _, _ = candidate
             if candidate is not head:
                 prior -= 1.5 if _RARE_EXTENSION.search(enc.codec or "") else 0.5  # (a fallback)
             key = (signature, language)
