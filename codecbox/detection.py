@@ -159,15 +159,41 @@ def _single_byte(codec: str) -> bool:
     return _MULTIBYTE.search(codecs.lookup(codec).name) is None
 
 
+#: CPython's stateless CJK codecs whose characters are at most two bytes (three after EUC-JP's
+#: 0x8F; not euc_kr, whose KS X 1001 make-up sequences are eight) and none of which decodes any
+#: bytes to U+FFFD (none can encode it; tests/lib/test_detection_work.py decodes every such
+#: sequence): read with ``errors="replace"``, a U+FFFD in the text is an invalid sequence,
+#: found without the cost of an exception (an input most of them cannot read tries a dozen).
+#: (Only on inputs of up to ``_REPLACED_UP_TO`` bytes: a strict decode stops at the first
+#: invalid sequence, which on a longer input costs less than reading all of it.)
+_REPLACED_UP_TO = 256
+_REPLACING = frozenset(
+    ("big5", "big5hkscs", "cp932", "cp949", "cp950", "euc_jis_2004", "euc_jisx0213", "euc_jp")
+    + ("gb2312", "gbk", "johab", "shift_jis", "shift_jis_2004", "shift_jisx0213")
+)
+
+
 @lru_cache(maxsize=256)
 def _reader(codec: str) -> Callable[[bytes, bool], str | None]:
     """What reads ``codec``: the text of some bytes (as a prefix, if asked), or None if they
-    are not valid in it."""
+    are not valid in it.
+
+    >>> read = _reader("shift_jis")
+    >>> read("日本".encode("shift_jis"), False), read(b"\\xf3 ", False)
+    ('日本', None)
+    """
     info = codecs.lookup(codec)
     decode, incremental = info.decode, info.incrementaldecoder
     whole = _single_byte(codec)
+    replacing = info.name in _REPLACING
 
     def read(data: bytes, prefix: bool) -> str | None:
+        if replacing and len(data) <= _REPLACED_UP_TO:
+            if prefix:
+                text = incremental("replace").decode(data, final=False)
+            else:
+                text = decode(data, "replace")[0]
+            return None if "\ufffd" in text else text
         try:
             if prefix and not whole:
                 return incremental().decode(data, final=False)
@@ -393,7 +419,7 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
             if escaped is not None:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
-    utf8 = _reader("utf-8")(data, prefix)
+    utf8, text = _read_utf8(data, prefix)
     if utf8 is not None:
         if utf8.isascii():
             return None, None  # a prefix whose only non-ASCII byte is a cut lead byte: no sign
@@ -405,7 +431,8 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
         ):
             return None, None  # one or two odd characters: legacy bytes that are UTF-8 by chance
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None if prefix else utf8
-    text = data.decode("utf-8", "replace")
+    if text is None:
+        text = data.decode("utf-8", "replace")
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     if prefix and text.endswith("\ufffd"):
         invalid -= 1  # (a character cut at the end)
@@ -414,6 +441,25 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
     return mostly_utf8(invalid, wide_chars, alone), None
+
+
+def _read_utf8(data: bytes, prefix: bool) -> tuple[str | None, str | None]:
+    """The text of ``data`` if it is valid UTF-8 (as a prefix, if asked), else None; and, when
+    known, its text read with ``errors="replace"``. Not a prefix: read with "replace" first,
+    valid if no U+FFFD came out, invalid if one did and the bytes hold none (EF BF BD): no
+    exception for legacy bytes, nor a second decode.
+
+    >>> _read_utf8("año".encode("utf-8"), False), _read_utf8(b"a\\xf1o", False)
+    (('año', 'año'), (None, 'a\ufffdo'))
+    """
+    if prefix:
+        return _reader("utf-8")(data, prefix), None
+    text = data.decode("utf-8", "replace")
+    if "\ufffd" not in text:
+        return text, text
+    if b"\xef\xbf\xbd" in data:
+        return _reader("utf-8")(data, prefix), text
+    return None, text
 
 
 def mostly_utf8(invalid: int, wide_chars: int, alone: int) -> Guess | None:
@@ -595,13 +641,14 @@ _CEDILLAS = str.maketrans("șțȘȚ", "şţŞŢ")
 
 #: 7-bit encodings: recognised by their escape sequences, before UTF-8
 _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
-_ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f]{2,}(?=[\x00-\x7f]{3})")
+#: (``x`` then ``x+``, not ``x{2,}``: the same matches, found faster by the re module)
+_ASCII_RUN = re.compile(rb"(?<=[\x00-\x7f]{3})[\x00-\x7f][\x00-\x7f]+(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
 #: Markup: a script or style element whole, a comment, or one tag (with its attributes).
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
 )
-_SPACES = re.compile(rb"[ \t\r\n]{2,}")
+_SPACES = re.compile(rb"[ \t\r\n][ \t\r\n]+")  # (two or more: faster so than with {2,})
 #: Codecs whose bytes may hide a ``<`` or ``>`` inside a character: no markup is cut for them
 #: (Johab, whose trail bytes include them, is read on the cut bytes: rarely valid there).
 _NO_MARKUP_CUT = re.compile(r"utf.?16|utf.?32")
@@ -808,12 +855,18 @@ def _lone_high(prefix: bool) -> re.Pattern[bytes]:
     return re.compile(rb"(?<![\x80-\xff])[\x80-\xff]" + after)
 
 
-def _generic(enc: Encoding) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None]]:
+def _generic(
+    enc: Encoding,
+) -> tuple[Encoding, str, bool, Callable[[bytes, bool], str | None], Callable[..., Any] | None]:
     """A candidate read one by one: its encoding, language (:func:`codecbox.guessing.
-    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader."""
+    language_of`), whether a lone byte above 127 rules it out (:data:`_PAIRED`), its reader,
+    and its codec's decode function if :data:`_REPLACING` (what the reader calls on an input
+    of up to :data:`_REPLACED_UP_TO` bytes that is not a prefix, called without the reader)."""
     assert enc.codec is not None
-    paired = codecs.lookup(enc.codec).name.replace("-", "_") in _PAIRED
-    return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec)
+    info = codecs.lookup(enc.codec)
+    paired = info.name.replace("-", "_") in _PAIRED
+    direct = info.decode if info.name in _REPLACING else None
+    return enc, guessing.language_of(enc.codec), paired, _reader(enc.codec), direct
 
 
 def _counted(keys: Any) -> Any:
@@ -992,6 +1045,7 @@ class _Plan:
         whole: dict[str, str | bytes] = {}
         same: dict[tuple[str, str], int] = {}  # a text -> its reading in ``out``
         lone: bool | None = None  # whether a byte above 127 stands alone (found on first use)
+        direct = not prefix and len(data) <= _REPLACED_UP_TO  # (see _generic)
         for i, prior, head, fallbacks in self.generic:
             if head[0].name in bonus:
                 prior += HINT_POINTS
@@ -1002,12 +1056,17 @@ class _Plan:
                         lone = _lone_high(prefix).search(data) is not None
                     if lone:
                         continue
-                signature = candidate[3](data, prefix)
+                if direct and candidate[4] is not None:
+                    signature = candidate[4](data, "replace")[0]
+                    if "\ufffd" in signature:
+                        signature = None
+                else:
+                    signature = candidate[3](data, prefix)
                 if signature is not None:
                     break
             if signature is None:
                 continue
-            enc, language, _, _ = candidate
+            enc, language, _, _, _ = candidate
             if candidate is not head:
                 prior -= 1.5 if _RARE_EXTENSION.search(enc.codec or "") else 0.5  # (a fallback)
             key = (signature, language)
@@ -1092,7 +1151,9 @@ class _Readings(NamedTuple):
     """What :func:`_rank` reads a window with: the pages still in the race, the other
     readings (position in the trial, encoding, prior), the pages' priors (a hint's points
     added) and the same packed, each byte above 127 of the input once, and the texts of all
-    of it by encoding name (a page's filled in when it is taken)."""
+    of it by encoding name (a page's filled in when it is taken); ``read``: the bytes the
+    other readings' texts in ``whole`` were read from (as a prefix if :func:`_rank` is told
+    so), which a window of the same bytes need not decode again."""
 
     pages: Sequence[int]
     others: list[tuple[int, Encoding, float]]
@@ -1100,6 +1161,36 @@ class _Readings(NamedTuple):
     prior_vector: int
     highs: bytes
     whole: dict[str, str | bytes]
+    read: bytes = b""
+
+
+@lru_cache(maxsize=256)
+def _language(codec: str) -> str:
+    """:func:`codecbox.guessing.language_of`, once per codec."""
+    return guessing.language_of(codec)
+
+
+@lru_cache(maxsize=256)
+def _no_markup_cut(codec: str) -> bool:
+    """Whether :data:`_NO_MARKUP_CUT` matches ``codec``, once per codec."""
+    return _NO_MARKUP_CUT.search(codec) is not None
+
+
+#: :func:`codecbox.guessing.letters_of` of the letter vectors met (a function of the integer
+#: alone: inputs share their letters, a snippet's few most of all), at most
+#: :data:`_LETTERS_KEPT` (then emptied).
+_LETTERS_SEEN: dict[int, tuple[float, bool]] = {}
+_LETTERS_KEPT = 1 << 12  # (each ~270 bytes: about 1 MB at most)
+
+
+def _letters_of(vector: int) -> tuple[float, bool]:
+    """:func:`codecbox.guessing.letters_of`, remembered (:data:`_LETTERS_SEEN`)."""
+    found = _LETTERS_SEEN.get(vector)
+    if found is None:
+        if len(_LETTERS_SEEN) >= _LETTERS_KEPT:
+            _LETTERS_SEEN.clear()
+        found = _LETTERS_SEEN[vector] = guessing.letters_of(vector)
+    return found
 
 
 def _waits(
@@ -1180,6 +1271,8 @@ def _rank(
     heap: list[tuple[float, int, int, int]] = []
     others: list[tuple[Encoding, str, guessing.Base, float, str]] = []
     bases: dict[str, guessing.Base] = {}
+    # (a window of all the bytes the others were read from: the same texts, already known)
+    known_texts = readings.whole if window == readings.read else None
     for position, enc, prior in readings.others:
         codec = enc.codec
         assert codec is not None
@@ -1190,13 +1283,16 @@ def _rank(
                 text, reduced.translate(guessing.byte_classes(codec)).decode("ascii")
             )
         else:
-            text = _reader(codec)(window, cut) or ""
+            if known_texts is not None:
+                text = known_texts[enc.name]  # type: ignore[assignment]  # (a str: not a page)
+            else:
+                text = _reader(codec)(window, cut) or ""
             extra = prior
             first = bases.get(text) or guessing.base(text)
         bases[text] = first
         bound = first.points + first.most_added + first.known + extra
         heap.append((-bound, position, 2, len(others)))
-        others.append((enc, text, first, bound, guessing.language_of(codec)))
+        others.append((enc, text, first, bound, _language(codec)))
     heapq.heapify(heap)
     cjk: float | None
     letter: float | None
@@ -1210,8 +1306,13 @@ def _rank(
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
     seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
     taken = 0  # pages of ``order`` taken
+    # (what the loop reads at each step, looked up once: the pages' letter tables, the counted
+    # bytes' counts when counted, for the sums of _summed inlined)
+    letter_tables, least_tables = plan.letters, plan.least
+    values = counts.values() if isinstance(counts, dict) else None
+    n_order = len(order)
     while True:
-        if taken < len(order):
+        if taken < n_order:
             index = order[taken]
             bound = (fields[index] + offset) / _SCALE
             stage = 0
@@ -1231,17 +1332,29 @@ def _rank(
             texts.add(signature)
             whole[encodings[index].name] = signature
             # The letter rule, first from the letters alone (its neighbours only lower it), in
-            # place of the least it takes for each letter.
-            vector = _letters(plan.letters[index], counts, excess)
-            letters, cased = guessing.letters_of(vector)
-            bound += letters + _summed(plan.least[index], counts) / _SCALE
+            # place of the least it takes for each letter (_summed of both tables, inlined;
+            # then :func:`_letters`'s cap on repeated letters).
+            table, least_table = letter_tables[index], least_tables[index]
+            if values is None:
+                vector = sum(map(table.__getitem__, counts))
+                lowest = sum(map(least_table.__getitem__, counts))
+            else:
+                vector = sum(map(mul, map(table.__getitem__, counts), values))
+                lowest = sum(map(mul, map(least_table.__getitem__, counts), values))
+            if excess:
+                vector = guessing.mixed(vector, [(table[b], n) for b, n in excess])
+            letters, cased = _letters_of(vector)
+            bound += letters + lowest / _SCALE
             if not cased:
                 bound -= 0.5 * ends  # (no capital, no sentence)
             lettered[index] = (vector, letters)
-            following = (
-                (fields[order[taken]] + offset) / _SCALE if taken < len(order) else -math.inf
-            )
-            if _waits(bound, top, heap, following):
+            following = (fields[order[taken]] + offset) / _SCALE if taken < n_order else -math.inf
+            # (_waits, inlined)
+            if (
+                (heap and -heap[0][0] > bound)
+                or (len(top) == 2 and bound < top[1][0] - _EPSILON)
+                or following > bound
+            ):
                 heapq.heappush(heap, (-bound, positions[index], 1, index))
                 continue
             stage = 1
@@ -1320,7 +1433,7 @@ def _rank(
         texts.add(signature)
         whole[encodings[index].name] = signature
         vector = _letters(plan.letters[index], counts, excess)
-        letters, cased = guessing.letters_of(vector)
+        letters, cased = _letters_of(vector)
         bound += letters + _summed(plan.least[index], counts) / _SCALE
         bound -= 0.0 if cased else 0.5 * ends
         if bound > near:
@@ -1423,7 +1536,7 @@ def _family_bests(scored: list[tuple[float, Encoding, str]], floor: float) -> se
         codec = enc.codec or ""
         if total <= floor or _single_byte(codec):
             continue
-        family = guessing.language_of(codec)
+        family = _language(codec)
         if family not in best or total > best[family][0]:
             best[family] = (total, enc.name)
     return {name for _, name in best.values()}
@@ -1506,8 +1619,8 @@ def guess_codecbox(
     others, whole = plan.others_reading(data, prefix, bonus)
     page_priors, prior_vector = plan.priors_with(bonus)
     pages = range(len(plan.encodings))
-    readings = _Readings(pages, others, page_priors, prior_vector, highs, whole)
-    if not any(_NO_MARKUP_CUT.search(enc.codec or "") for _, enc, _ in others):
+    readings = _Readings(pages, others, page_priors, prior_vector, highs, whole, data)
+    if not any(_no_markup_cut(enc.codec or "") for _, enc, _ in others):
         data = _text_only(data)
     high = _HIGH.search(data)
     start = max(0, (high.start() if high else 0) - 16)
