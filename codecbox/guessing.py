@@ -95,6 +95,9 @@ _DASHES = "–—―"
 _RARE = "•‚‹›ªº"
 _COMMON_SYMBOLS = "€£¥¢©®™§°₫₪№"
 _CONTROLS_OK = "\t\n\r\f\v"
+#: Full-width forms that CJK text seldom writes (other bytes read as EUC-JP or GB2312 make
+#: them: Thai "กแม่" is "＝争"), worth a common symbol's points, not CJK punctuation's.
+_RARE_FULL_WIDTH = "＂＇＝＼＾＿｀｛｜｝⦅⦆"
 
 
 def _han_class(ch: str) -> str:
@@ -131,7 +134,7 @@ def char_class(ch: str) -> str:
         return "p"
     if ch in _DASHES:
         return "d"
-    if ch in _COMMON_SYMBOLS:
+    if ch in _COMMON_SYMBOLS or ch in _RARE_FULL_WIDTH:
         return "q"
     if ch in _RARE:
         return "s"

@@ -51,3 +51,13 @@ def test_thai_stacks_only_a_tone_mark_on_a_vowel() -> None:
     assert guessing.score("คัิน") == 4.0 + odd
     assert guessing.score("ค่ั้น") == 5.0 + odd  # (่ั: a vowel on a tone mark; ั้ fine)
     assert guessing.score("คัํ") == 3.0 + odd
+
+
+def test_rare_full_width_forms_are_not_cjk_punctuation() -> None:
+    # Thai bytes read as EUC-JP make full-width braces and equals signs (กับ is "｝"), which
+    # Japanese and Chinese text seldom writes: worth a common symbol, not CJK punctuation.
+    assert [guessing.char_class(c) for c in "｝＝＿，。（"] == ["q", "q", "q", "f", "f", "f"]
+    for cut in ("กับข", "้นกั", "คั้นกั"):  # (EUC-JP "｝頃", "藕｝", "ぱ藕｝" before)
+        assert cut in THAI
+        g = guess_codecbox(cut.encode("cp874"))
+        assert g.encoding is not None and g.encoding.name == "windows-874", (cut, g.encoding)
