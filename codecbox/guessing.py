@@ -481,8 +481,8 @@ _THAI_CONSONANTS = re.compile(r"t{3,}")
 _THAI_MARK = "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
 #: Two Thai marks on one letter: Thai stacks a tone mark (or the thanthakhat) on a vowel
 #: written above or below, nothing else (``ั้`` but not ``ัํ``, ``่ั``).
-_THAI_STACK = re.compile(f"(?=[{_THAI_MARK}][{_THAI_MARK}])")
-_THAI_STACK_OK = re.compile("[\u0e31\u0e34-\u0e39][\u0e48-\u0e4c]")
+_THAI_STACK = f"(?=[{_THAI_MARK}][{_THAI_MARK}])"
+_THAI_STACK_OK = "[\u0e31\u0e34-\u0e39][\u0e48-\u0e4c]"
 
 
 def _odd_thai_stacks(text: str) -> int:
@@ -491,7 +491,7 @@ def _odd_thai_stacks(text: str) -> int:
     >>> _odd_thai_stacks("กั้น"), _odd_thai_stacks("กัํ่")
     (0, 2)
     """
-    return len(_THAI_STACK.findall(text)) - len(_THAI_STACK_OK.findall(text))
+    return len(_pattern(_THAI_STACK).findall(text)) - len(_pattern(_THAI_STACK_OK).findall(text))
 
 
 #: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
