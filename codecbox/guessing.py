@@ -95,6 +95,9 @@ _DASHES = "–—―"
 _RARE = "•‚‹›ªº"
 _COMMON_SYMBOLS = "€£¥¢©®™§°₫₪№"
 _CONTROLS_OK = "\t\n\r\f\v"
+#: Full-width forms that CJK text seldom writes (other bytes read as EUC-JP or GB2312 make
+#: them: Thai "กแม่" is "＝争"), worth a common symbol's points, not CJK punctuation's.
+_RARE_FULL_WIDTH = "＂＇＝＼＾＿｀｛｜｝⦅⦆"
 
 
 def _han_class(ch: str) -> str:
@@ -131,7 +134,7 @@ def char_class(ch: str) -> str:
         return "p"
     if ch in _DASHES:
         return "d"
-    if ch in _COMMON_SYMBOLS:
+    if ch in _COMMON_SYMBOLS or ch in _RARE_FULL_WIDTH:
         return "q"
     if ch in _RARE:
         return "s"
@@ -471,8 +474,26 @@ def letters_of(vector: int) -> tuple[float, bool]:
 # --- the neighbour rules -----------------------------------------------------------------------
 
 _LETTER = "aAlLcCgGrRhHtTuvkKjzZo"
-_STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<![tT])T|v(?![t])")
+#: A mark with no letter of its script before it, or a Thai vowel written before its consonant
+#: with something else after it; Thai ones at the edges of a text not (a cut in a syllable).
+_STRAY_POINT = re.compile(r"(?<![hH])H|(?<![rR])R|(?<=[^tT])T|v(?=[^t])")
 _THAI_CONSONANTS = re.compile(r"t{3,}")
+_THAI_MARK = "\u0e31\u0e34-\u0e3a\u0e47-\u0e4e"
+#: Two Thai marks on one letter: Thai stacks a tone mark (or the thanthakhat) on a vowel
+#: written above or below, nothing else (``ั้`` but not ``ัํ``, ``่ั``).
+_THAI_STACK = f"(?=[{_THAI_MARK}][{_THAI_MARK}])"
+_THAI_STACK_OK = "[\u0e31\u0e34-\u0e39][\u0e48-\u0e4c]"
+
+
+def _odd_thai_stacks(text: str) -> int:
+    """How many neighbours are two Thai marks that Thai does not stack.
+
+    >>> _odd_thai_stacks("กั้น"), _odd_thai_stacks("กัํ่")
+    (0, 2)
+    """
+    return len(_pattern(_THAI_STACK).findall(text)) - len(_pattern(_THAI_STACK_OK).findall(text))
+
+
 #: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
 #: ideographs between "i" and "y"; real text puts one or two CJK characters in a Latin word
 #: seldom).
@@ -794,6 +815,8 @@ def _score(
         total += PENALTIES["stray combining accent"] * len(_STRAY_POINT.findall(classes))
     if "m" in present:
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
+    if "TT" in classes:
+        total += PENALTIES["stray combining accent"] * _odd_thai_stacks(text)
     if cjk is not None:
         total += cjk
     elif present & _CJK_COMMON:
