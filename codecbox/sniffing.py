@@ -102,12 +102,6 @@ _QUOTED = r'"((?:[^"\\]|\\[\s\S])*)(\\?)"?'
 #: rest to the next ";", or a plain value (4).
 _PARAMETER = re.compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
 _ESCAPE = re.compile(r"\\([\s\S])")
-#: The usual header, ``type/subtype`` and at most a plain ``charset=token``, whose charset
-#: the full algorithm would find as it is ("*/*" takes the full path).
-_SIMPLE = re.compile(
-    r"[\t\n\r ]*[!#$%&'+\-.^_`|~0-9A-Za-z]+/[!#$%&'+\-.^_`|~0-9A-Za-z]+[\t\n\r ]*"
-    r"(?:;[\t\n\r ]*(?i:charset)=([!#$%&'*+\-.^_`|~0-9A-Za-z]+)[\t\n\r ]*)?"
-)
 
 
 @dataclass(frozen=True)
@@ -210,12 +204,8 @@ def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
     """
     if value is None:
         return None
-    simple = _SIMPLE.fullmatch(value) if isinstance(value, str) else None
-    if simple is not None:
-        label = simple.group(1)
-    else:
-        mime = extract_mime_type(value)
-        label = None if mime is None else mime.parameters.get("charset")
+    mime = extract_mime_type(value)
+    label = None if mime is None else mime.parameters.get("charset")
     return None if label is None else _label(label)
 
 
