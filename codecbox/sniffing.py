@@ -599,12 +599,8 @@ def _script_end(data: bytes, pos: int) -> int:
         state = {"open": state or 1, "close": 0, "end": 1}.get(kind or "", 2 if state else 0)
 
 
-#: The tree builder's rule (see _meta_rule), remembered: a page may repeat a tag many times.
-_short_meta = functools.lru_cache(maxsize=256)(functools.partial(_meta_rule, prescan=False))
-
-
-def _meta_declares(attributes: bytes) -> str | None:
-    return (_short_meta if len(attributes) < 1024 else _short_meta.__wrapped__)(attributes)
+#: The tree builder's rule (see _meta_rule).
+_meta_declares = functools.partial(_meta_rule, prescan=False)
 
 
 def meta_while_parsing(data: bytes) -> str | None:
