@@ -233,10 +233,6 @@ def _check_errors(errors: str) -> None:
         raise ValueError(f"errors must be 'replace' or 'strict', not {errors!r}")
 
 
-#: ``resolve(name)`` remembered, for the ``default`` names a program passes on every call.
-_resolve_name = functools.lru_cache(maxsize=64)(resolve)
-
-
 @functools.lru_cache(maxsize=256)
 def _header_encoding(value: str | tuple[str, ...]) -> Decision | None:
     """What the Content-Type header value (or values) declares to :func:`decide`, made once:
@@ -355,7 +351,7 @@ def undeclared_options(
     fails on every call): candidates as :func:`~codecbox.labels.resolve` reads codec
     names, and for a page (``web``) as browsers decode them (:func:`exact`), so that the
     detector scores each with the codec the answer will be decoded with."""
-    fallback = _resolve_name(default) if isinstance(default, str) else resolve(default)
+    fallback = resolve(default)
     wanted = None if candidates is None else list(candidate_encodings(candidates))
     if wanted is not None and web:
         wanted = [exact(enc) for enc in wanted]

@@ -75,14 +75,9 @@ def bom(data: bytes, *, web: bool = False, keep: bool = False) -> tuple[Encoding
     return None
 
 
-#: The Encoding Standard's "get an encoding", remembered: pages repeat a few labels.
-_label = functools.lru_cache(maxsize=512)(lookup)
-
-
-@functools.lru_cache(maxsize=128)
 def web_encoding(name: str) -> Encoding:
     """The :class:`~codecbox.labels.Encoding` a browser decodes with for a label in a page or a
-    header (``resolve(name, label=True)``, remembered).
+    header (``resolve(name, label=True)``).
 
     >>> web_encoding("latin1").name
     'windows-1252'
@@ -102,12 +97,6 @@ _QUOTED = r'"((?:[^"\\]|\\[\s\S])*)(\\?)"?'
 #: rest to the next ";", or a plain value (4).
 _PARAMETER = re.compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
 _ESCAPE = re.compile(r"\\([\s\S])")
-#: The usual header, ``type/subtype`` and at most a plain ``charset=token``, whose charset
-#: the full algorithm would find as it is ("*/*" takes the full path).
-_SIMPLE = re.compile(
-    r"[\t\n\r ]*[!#$%&'+\-.^_`|~0-9A-Za-z]+/[!#$%&'+\-.^_`|~0-9A-Za-z]+[\t\n\r ]*"
-    r"(?:;[\t\n\r ]*(?i:charset)=([!#$%&'*+\-.^_`|~0-9A-Za-z]+)[\t\n\r ]*)?"
-)
 
 
 @dataclass(frozen=True)
@@ -210,13 +199,9 @@ def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
     """
     if value is None:
         return None
-    simple = _SIMPLE.fullmatch(value) if isinstance(value, str) else None
-    if simple is not None:
-        label = simple.group(1)
-    else:
-        mime = extract_mime_type(value)
-        label = None if mime is None else mime.parameters.get("charset")
-    return None if label is None else _label(label)
+    mime = extract_mime_type(value)
+    label = None if mime is None else mime.parameters.get("charset")
+    return None if label is None else lookup(label)
 
 
 # --- the encodings a <meta> names ----------------------------------------------------------
@@ -234,7 +219,7 @@ def _charset_in(value: str) -> str | None:
     """The HTML Standard's "extracting a character encoding from a meta element"."""
     m = _CHARSET_IN.search(value)
     label = None if m is None else m.group(1) or m.group(2) or m.group(3)
-    return _label(label) if label else None  # no label, or an empty one
+    return lookup(label) if label else None  # no label, or an empty one
 
 
 #: A <meta>'s encoding as browsers use it: markup that reads as ASCII is not UTF-16, and
@@ -256,7 +241,7 @@ def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
             found.setdefault(a["name"].lower(), text(value.decode("latin-1")))  # markup: ASCII
     charset, equiv, content = (found.get(b"charset"), found.get(b"http-equiv", ""),
                                found.get(b"content"))  # fmt: skip
-    label = None if charset is None else _label(charset)
+    label = None if charset is None else lookup(charset)
     if label is None and (charset is None or not prescan) and content is not None:
         if equiv.isascii() and equiv.lower() == "content-type":
             label = _charset_in(content)
@@ -527,7 +512,7 @@ def _prescan(data: bytes) -> tuple[str | None, int, bool]:
                 break
     xml = _XML_ENCODING.match(data, 0, limit)
     label = None if xml is None else xml.group("dq") or xml.group("sq")
-    found = _label(label.decode("latin-1")) if label else None
+    found = lookup(label.decode("latin-1")) if label else None
     return ("UTF-8" if found in ("UTF-16BE", "UTF-16LE") else found), -1, False
 
 
@@ -609,12 +594,8 @@ def _script_end(data: bytes, pos: int) -> int:
         state = {"open": state or 1, "close": 0, "end": 1}.get(kind or "", 2 if state else 0)
 
 
-#: The tree builder's rule (see _meta_rule), remembered: a page may repeat a tag many times.
-_short_meta = functools.lru_cache(maxsize=256)(functools.partial(_meta_rule, prescan=False))
-
-
-def _meta_declares(attributes: bytes) -> str | None:
-    return (_short_meta if len(attributes) < 1024 else _short_meta.__wrapped__)(attributes)
+#: The tree builder's rule (see _meta_rule).
+_meta_declares = functools.partial(_meta_rule, prescan=False)
 
 
 def meta_while_parsing(data: bytes) -> str | None:

@@ -32,9 +32,7 @@ import codecs
 import os
 import re
 import sys
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -116,26 +114,7 @@ class _FourBytes(Exception):
     """GBK's quick path met a four-byte sequence: gb18030's quick path takes the input."""
 
 
-@dataclass
-class _Context:
-    """For the full path's error handler (a per-thread stack): the caller's handler and input,
-    where the C codec's block starts in it, whether to only remember the errors (``found``)."""
-
-    spec: _MultiByte
-    errors: str
-    obj: bytes
-    base: int
-    record: bool
-    found: list[tuple[int, int, str]] = field(default_factory=list)
-
-
-_LOCAL = threading.local()
-_FIXUP = "codecbox.whatwg-fixup"
 _QUICK = "codecbox.whatwg-quick"
-
-
-def _stack() -> list[_Context]:
-    return _LOCAL.__dict__.setdefault("stack", [])  # type: ignore[no-any-return]
 
 
 def _report(
@@ -153,35 +132,6 @@ def _report(
 def _reason(step_text: str | None) -> str:
     """The reason of an error by what the step gave: "" for a sequence cut by the end."""
     return "illegal multibyte sequence" if step_text is None else "incomplete multibyte sequence"
-
-
-def _fixup(exc: UnicodeError) -> tuple[str, int]:
-    if not isinstance(exc, UnicodeDecodeError):
-        raise exc
-    stack = _stack()
-    if not stack:  # used outside codecbox.whatwg: nothing to fix up with
-        raise exc
-    ctx, block, start = stack[-1], exc.object, exc.start
-    out, end = ctx.spec.step(block, start, len(block))
-    if out:
-        return out, end
-    if ctx.record:
-        ctx.found.append((start, end, _reason(out)))
-        return "\ufffd", end
-    base = ctx.base
-    text, resume = _report(
-        ctx.spec.name, ctx.errors, ctx.obj, base + start, base + end, _reason(out)
-    )
-    if not 0 <= resume - base <= len(block) or any(c in text for c in ctx.spec.changed):
-        raise _Redo
-    return text, resume - base
-
-
-@cache
-def _fixup_handler() -> str:
-    """The name of :func:`_fixup` as an error handler, registered on first use."""
-    codecs.register_error(_FIXUP, _fixup)
-    return _FIXUP
 
 
 # --- the decoders --------------------------------------------------------------------------
@@ -263,7 +213,12 @@ class _MultiByte:
         quick, full = self._quick, self._full
 
         def decode(data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
-            done = quick(data, errors)
+            if errors == "replace":
+                done = quick(data, errors)
+            else:  # the caller's handler once the C codec's text is known to be right
+                done = quick(data, None)
+                if done is None and quick(data, "replace") is not None:
+                    done = quick(data, errors)
             return done if done is not None else full(bytes(data), errors)
 
         return decode
@@ -273,15 +228,20 @@ class _MultiByte:
 
     def _full(self, data: bytes, errors: str, obj: bytes | None = None,
               base: int = 0) -> tuple[str, int]:  # fmt: skip
-        """A whole input (at ``base`` in ``obj``), in blocks that end at a sync byte."""
+        """A whole input (at ``base`` in ``obj``), in blocks that end at a sync byte: the quick
+        path on a block it decodes right, else the pure-Python decoder."""
         obj = data if obj is None else obj
-        pieces, start = [], 0
+        pieces, start, mode = [], 0, "replace" if errors == "replace" else None
         while start < len(data):
             cut = data.find(b"\n", start + _BLOCK)
             if cut < 0:
                 found = _SYNC().search(data, start + _BLOCK)
                 cut = len(data) - 1 if found is None else found.start()
-            pieces.append(self._block(data[start : cut + 1], errors, obj, base + start))
+            block = data[start : cut + 1]
+            done = self._quick(block, mode)
+            if done is None:
+                done = self.slow(block, 0, len(block), errors, obj, True, base + start)
+            pieces.append(done[0])
             start = cut + 1
         return "".join(pieces), len(data)
 
@@ -313,35 +273,54 @@ class _MultiByte:
         return text + rest, cut + used
 
     @cached_property
-    def _quick(self) -> Callable[[ReadableBuffer, str], tuple[str, int] | None]:
-        """The C codec, or None for an error (but with "replace") or what it may get wrong."""
-        c_codec, then = codecs.lookup(self.codec).decode, self.then
-        step = self.step if then is None else _gbk_quick_step
+    def _quick(self) -> Callable[[ReadableBuffer, str | None], tuple[str, int] | None]:
+        """The C codec, each error decoded by ``step`` or reported by the handler ``errors``
+        (None: declined), or None where the codec may have got a sequence wrong."""
+        c_codec, then, name, changed = (
+            codecs.lookup(self.codec).decode,
+            self.then,
+            self.name,
+            self.changed,
+        )
+        handlers: dict[str | None, str] = {}
 
-        def handler(replace: bool) -> Callable[[UnicodeError], tuple[str, int]]:
+        def handler(errors: str | None) -> str:
+            # GBK: a four-byte sequence hands the input to gb18030's quick path, but not once
+            # the caller's handler has seen an error
+            step = (
+                _gbk_quick_step if then is not None and errors in (None, "replace") else self.step
+            )
+
             def fixup(exc: UnicodeError) -> tuple[str, int]:
                 if not isinstance(exc, UnicodeDecodeError):
                     raise exc
-                out, end = step(exc.object, exc.start, len(exc.object))
-                if not out and not replace:
-                    raise _Redo  # an error: the full path reports it
-                return out or "\ufffd", end
+                data, start = exc.object, exc.start
+                out, end = step(data, start, len(data))
+                if out:
+                    return out, end
+                if errors is None:
+                    raise _Redo  # an error: the caller decides
+                if errors == "replace":
+                    return "\ufffd", end
+                text, resume = _report(name, errors, data, start, end, _reason(out))
+                if not 0 <= resume <= len(data) or any(c in text for c in changed):
+                    raise _Redo  # text the fixes would change: the pure-Python decoder's
+                return text, resume
 
-            return fixup
-
-        handlers = (f"{_QUICK}-{self.name}", f"{_QUICK}-{self.name}-replace")
-        codecs.register_error(handlers[0], handler(False))
-        codecs.register_error(handlers[1], handler(True))
+            key = f"{_QUICK}-{name}-{self.codec}" + ("" if errors is None else f"-{errors}")
+            codecs.register_error(key, fixup)
+            return handlers.setdefault(errors, key)
 
         settle = self._settle
 
-        def quick(data: ReadableBuffer, errors: str) -> tuple[str, int] | None:
+        def quick(data: ReadableBuffer, errors: str | None) -> tuple[str, int] | None:
             try:
-                text, used = c_codec(data, handlers[errors == "replace"])
+                text, used = c_codec(data, handlers.get(errors) or handler(errors))
             except _Redo:
                 return None
             except _FourBytes:
-                return then._quick(data, errors) if then is not None else None
+                mode = errors if errors == "replace" else None  # (errors named GBK: declined)
+                return then._quick(data, mode) if then is not None else None
             settled = settle(text, data)
             return None if settled is None else (settled, used)
 
@@ -366,34 +345,6 @@ class _MultiByte:
             return text
 
         return settle
-
-    def _c_decode(self, block: ReadableBuffer, ctx: _Context) -> str:
-        stack = _stack()
-        stack.append(ctx)
-        try:
-            return codecs.decode(block, self.codec, _fixup_handler())
-        finally:
-            stack.pop()
-
-    def _block(self, block: bytes, errors: str, obj: bytes, base: int) -> str:
-        """One block: the C codec, or the slow path if it may have got a sequence wrong."""
-        ctx = _Context(self, errors, obj, base, record=True)
-        text = self._c_decode(block, ctx)
-        if any(c in text for c in self.suspicious) or any(
-            c in text and p in block for p, c in self.patterns
-        ):
-            return self.slow(block, 0, len(block), errors, obj, True, base)[0]
-        if ctx.found and errors != "replace":
-            if errors == "strict":
-                start, end, reason = ctx.found[0]
-                raise UnicodeDecodeError(self.name, obj, base + start, base + end, reason)
-            try:
-                text = self._c_decode(block, _Context(self, errors, obj, base, record=False))
-            except _Redo:
-                return self.slow(block, 0, len(block), errors, obj, True, base)[0]
-        for wrong, right in self.fixes.items():
-            text = text.replace(wrong, right)
-        return text
 
     def slow(self, data: bytes, start: int, stop: int, errors: str, obj: bytes, final: bool,
              base: int = 0) -> tuple[str, int]:  # fmt: skip
@@ -579,7 +530,7 @@ class _ISO2022JP:
 
     def decode(self, data: ReadableBuffer, errors: str = "strict") -> tuple[str, int]:
         if _ISO_CLEAN().fullmatch(data):
-            quick = _ISO_CLEAN_SPEC._quick(data, errors)
+            quick = _ISO_CLEAN_SPEC._quick(data, "replace" if errors == "replace" else None)
             if quick is not None:
                 return quick
         return self.run(bytes(data), errors, True, 0)[:2]
@@ -657,7 +608,8 @@ class _ISO2022JP:
         if cut <= 0 or (flag and data[0] == 0x1B):
             return 0, mode, flag
         head = data[:cut] if data[0] == 0x1B else _ESCAPE_OF[mode] + data[:cut]
-        quick = _ISO_CLEAN_SPEC._quick(head, errors) if _ISO_CLEAN().fullmatch(head) else None
+        how = "replace" if errors == "replace" else None  # another handler: declined
+        quick = _ISO_CLEAN_SPEC._quick(head, how) if _ISO_CLEAN().fullmatch(head) else None
         if quick is None:
             return 0, mode, flag
         out.append(quick[0])
