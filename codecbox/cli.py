@@ -44,7 +44,7 @@ from codecbox.detection import DETECTORS, Detector, Guess
 from codecbox.errors import DecodeError, EncodeError, _file_error, _shown, install_hint
 from codecbox.importing import BATCH, LOG_NAME, ImportLog, ImportRun, prepare_import
 from codecbox.labels import Encoding
-from codecbox.rules import Rule
+from codecbox.rules import Decided, Rule
 from codecbox.sniffing import bom
 from codecbox.streaming import (
     WHOLE,
@@ -570,7 +570,7 @@ def _progress(mode: str, total: int, label: str) -> _Progress:
 
 
 @dataclass(frozen=True)
-class _Decision:
+class _Decision(Decided):
     """An encoding, the rule that chose it (:func:`~codecbox.decoding.decide`'s), the
     detector's answer if it was asked, the U+FFFD inserted, and ``first``: decided from the
     first this many bytes of a longer input (``--max-bytes``)."""
@@ -591,7 +591,7 @@ class _Decision:
     def line(self, name: str | None = None) -> str:
         """``name: windows-1252 (detected), tentative, confidence 0.97 (codecbox)``."""
         rule, guess = self.rule, self.guess
-        parts = [f"{self.encoding} ({rule})", "certain" if rule.certain else "tentative"]
+        parts = [f"{self.encoding} ({rule})", "certain" if self.confident else "tentative"]
         if self.binary is not None:
             parts = [f"binary data: {self.binary}"]
         elif guess is not None and rule is Rule.DETECTED:
@@ -615,7 +615,7 @@ class _Decision:
             "encoding": self.encoding.name,
             "codec": self.encoding.codec,
             "rule": self.rule.value,
-            "confident": self.rule.certain,
+            "confident": self.confident,
             "confidence": None if asked is None else asked.confidence,
             "detector": None if asked is None else asked.detector,
             "replaced": self.replaced,

@@ -69,8 +69,12 @@ class Decided:
 
     @property
     def confident(self) -> bool:
-        """True when a rule knew the encoding; False for a meta tag, a guess or the default."""
-        return self.rule.certain
+        """True when a rule knew the encoding and the bytes decoded cleanly; False for a
+        meta tag, a guess or the default, and for text with U+FFFD inserted (``replaced``):
+        a declared label the bytes do not follow is not one to trust."""
+        # (``replaced`` is a field of the results that decode; a class default here would
+        # become every dataclass field's default)
+        return self.rule.certain and not getattr(self, "replaced", 0)
 
     @property
     def how(self) -> str:

@@ -510,6 +510,23 @@ def test_html_replaces_like_a_browser_or_fails_when_strict(work):
     assert err(strict).startswith("p.html: cannot decode byte e9 at offset 23 as UTF-8 (meta)")
 
 
+def test_a_header_the_bytes_do_not_follow_is_not_certain(work):
+    # the header's label is the browser's final word, but text with U+FFFD is not one to
+    # call certain: the line says tentative and the record confident false
+    (work / "p.html").write_bytes(b"<p>caf\xe9")
+    header = ("--content-type", "text/html; charset=utf-8")
+    line = codecbox("html", "p.html", *header, cwd=work)
+    assert (line.returncode, out(line)) == (
+        0,
+        "p.html: UTF-8 (header), tentative, 1 U+FFFD inserted\n",
+    )
+    record = json.loads(out(codecbox("html", "p.html", "--json", *header, cwd=work)))
+    assert (record["rule"], record["replaced"], record["confident"]) == ("header", 1, False)
+    (work / "p.html").write_bytes(b"<p>caf\xc3\xa9")
+    record = json.loads(out(codecbox("html", "p.html", "--json", *header, cwd=work)))
+    assert (record["rule"], record["replaced"], record["confident"]) == ("header", 0, True)
+
+
 # --- import ---------------------------------------------------------------------------------
 
 

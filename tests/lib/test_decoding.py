@@ -373,7 +373,7 @@ CONTENT_TYPES = st.none() | st.text(max_size=40) | st.sampled_from(
 def test_decode_html_never_raises(body: bytes, content_type: str | None) -> None:
     d = decode_html(body, content_type)
     assert d.replaced >= 0 and d.text.count("\ufffd") >= d.replaced
-    assert d.confident == d.rule.certain
+    assert d.confident == (d.rule.certain and d.replaced == 0)
     try:
         strict = decode_html(body, content_type, errors="strict")
     except DecodeError as exc:
@@ -565,3 +565,18 @@ def test_decode_html_checks_its_arguments_in_the_same_order() -> None:
         decode_html(b"x", detector="v9", errors="bogus")
     with pytest.raises(ValueError, match="errors must be"):
         decode_html(b"\xef\xbb\xbfx", "text/html;charset=utf-8", errors="bogus")
+
+
+@pytest.mark.parametrize(
+    "decode",
+    [
+        lambda data: decode_bytes(data, declared="utf-8"),
+        lambda data: decode_html(data, "text/html; charset=utf-8"),
+    ],
+)
+def test_a_declared_label_the_bytes_do_not_follow_is_not_confident(decode) -> None:
+    # the rule still says the label decided (certain, as html5lib calls a header), but a
+    # decoding that inserted U+FFFD is not a result to trust without a look
+    broken, clean = decode(b"caf\xe9"), decode("café".encode("utf-8"))
+    assert (broken.rule.certain, broken.replaced, broken.confident) == (True, 1, False)
+    assert (clean.rule.certain, clean.replaced, clean.confident) == (True, 0, True)
