@@ -147,6 +147,8 @@ _ASCII_RUN = _pattern(rb"[\x00-\x7f]+")
 #: standard reprocesses them from that state whatever came before (they are no trail byte).
 _SYNC = _pattern(rb"[\x00-\x2f\x3a-\x3f]")
 _BLOCK = 1 << 16
+#: The smallest block the quick path is tried on again after it declined a bigger one.
+_SMALL = 1 << 9
 
 
 class _SingleByte:
@@ -237,13 +239,24 @@ class _MultiByte:
             if cut < 0:
                 found = _SYNC().search(data, start + _BLOCK)
                 cut = len(data) - 1 if found is None else found.start()
-            block = data[start : cut + 1]
-            done = self._quick(block, mode)
-            if done is None:
-                done = self.slow(block, 0, len(block), errors, obj, True, base + start)
-            pieces.append(done[0])
+            pieces.append(self._block(data[start : cut + 1], mode, errors, obj, base + start))
             start = cut + 1
         return "".join(pieces), len(data)
+
+    def _block(self, block: bytes, mode: str | None, errors: str, obj: bytes, base: int) -> str:
+        """One block by the quick path, or its halves (cut after a sync byte) down to
+        :data:`_SMALL` bytes, then the pure-Python decoder: a page with a few bad bytes
+        costs the C codec's time, not the whole block's in Python."""
+        done = self._quick(block, mode)
+        if done is not None:
+            return done[0]
+        if len(block) > _SMALL:
+            found = _SYNC().search(block, len(block) // 2, len(block) - 1)
+            if found is not None:
+                cut = found.end()
+                head = self._block(block[:cut], mode, errors, obj, base)
+                return head + self._block(block[cut:], mode, errors, obj, base + cut)
+        return self.slow(block, 0, len(block), errors, obj, True, base)[0]
 
     def _partial(self, data: bytes, errors: str) -> tuple[str, int]:
         """All but a sequence cut by the end. Valid input: the C codec's incremental decoder
@@ -520,7 +533,7 @@ _ISO2022_TABLES = (  # U+FFFE: an error
     "\ufffe" * 0x21 + "".join(map(chr, range(0xFF61, 0xFFA0))) + "\ufffe" * 0xA0,
 )
 _PLUS_0X80 = bytes((b + 0x80) & 0xFF for b in range(256))
-_JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])*\Z")
+_JIS_PAIRS = _pattern(rb"(?:[\x21-\x7e][\x21-\x7e])+")
 
 
 class _ISO2022JP:
@@ -568,16 +581,14 @@ class _ISO2022JP:
                 out.append(_charmap_report(segment, errors, _ISO2022_TABLES[mode], data, i))
                 i = stop
                 continue
-            pairs = len(segment) - len(segment) % 2  # (an odd byte goes one by one, below)
-            if pairs and _JIS_PAIRS().match(segment, 0, pairs):
-                out.append(
-                    _JIS_PAIRS_SPEC._full(segment[:pairs].translate(_PLUS_0X80), errors, data, i)[0]
-                )
-                i += pairs
-                if i == stop:
+            while i < stop:
+                run = _JIS_PAIRS().match(data, i, stop)  # pairs of 0x21-0x7E: C codec
+                if run is not None:
+                    pairs = data[i : run.end()].translate(_PLUS_0X80)
+                    out.append(_JIS_PAIRS_SPEC._full(pairs, errors, data, i)[0])
+                    i = run.end()
                     continue
-            while i < stop:  # one pair at a time
-                b = data[i]
+                b = data[i]  # then one pair or byte, the standard's way
                 if not 0x21 <= b <= 0x7E:
                     i = error(i, i + 1, "illegal multibyte sequence")
                     continue
@@ -644,13 +655,13 @@ _ISO_CLEAN = _pattern(
 def _charmap_report(segment: bytes, errors: str, table: str, obj: bytes, base: int) -> str:
     """charmap_decode, with errors reported as positions in ``obj``."""
     out: list[str] = []
-    i = 0
+    i, view = 0, memoryview(segment)  # (slices of a view copy nothing)
     while i < len(segment):
         try:
-            out.append(codecs.charmap_decode(segment[i:] if i else segment, "strict", table)[0])
+            out.append(codecs.charmap_decode(view[i:], "strict", table)[0])
             break
         except UnicodeDecodeError as exc:
-            out.append(codecs.charmap_decode(segment[i : i + exc.start], "strict", table)[0])
+            out.append(codecs.charmap_decode(view[i : i + exc.start], "strict", table)[0])
             start = base + i + exc.start
             text, resume = _report("ISO-2022-JP", errors, obj, start, start + 1, "illegal byte")
             out.append(text)

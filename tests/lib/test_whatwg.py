@@ -15,6 +15,7 @@ import codecs
 import itertools
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import whatwg_reference as ref
@@ -360,6 +361,68 @@ def test_big_inputs_use_blocks_and_fallbacks() -> None:
         sample = MIXED_TOKENS[name].split(b"\n")[0] + b"\n"
         data = sample * 30_000 + odd + sample * 30_000 + b"\x80\xff"
         check(name, data)
+
+
+def scattered(
+    name: str, bad: int, odd: bytes | None = None, sample: bytes = b"", seed: int = 3
+) -> bytes:
+    """About 70 KB of lines of a multi-byte encoding's text (``sample``, or the first line of
+    its tokens) with ``bad`` random bytes 0x80-0xFF (the ones that make a decoder err or
+    resynchronise) in random places, or ``bad`` times ``odd`` at the start of random lines."""
+    rng = random.Random(seed)
+    sample = sample or MIXED_TOKENS[name].split(b"\n")[0] + b"\n"
+    lines = [bytearray(sample) for _ in range(70_000 // len(sample))]
+    for at in rng.sample(range(len(lines) * len(sample)), bad):
+        line, byte = divmod(at, len(sample))
+        if odd is None:
+            lines[line][byte] = rng.randrange(0x80, 0x100)
+        else:
+            lines[line][:0] = odd
+    return b"".join(lines)
+
+
+@pytest.mark.parametrize("name", ["Shift_JIS", "EUC-KR", "Big5", "gb18030", "GBK", "EUC-JP"])
+@pytest.mark.parametrize("bad", [3, 300])
+def test_scattered_bad_bytes_are_exact(name: str, bad: int) -> None:
+    # the quick path declines a block with a byte it may get wrong; its halves are tried
+    # again: the text, the errors and their ranges stay the reference's
+    check(name, scattered(name, bad))
+    assert check(name, scattered(name, bad, b"\xff")) == bad  # an error in each encoding
+
+
+@pytest.mark.parametrize("bad", [3, 300])
+def test_scattered_bad_bytes_in_iso_2022_jp_are_exact(bad: int) -> None:
+    # runs of pairs go to the C codec up to a bad byte, and again after it
+    line = "日本語のテキスト abc 漢字①\n".encode("iso2022_jp_ext", "ignore")
+    check("ISO-2022-JP", scattered("ISO-2022-JP", bad, sample=line), ends=False)
+    assert check("ISO-2022-JP", scattered("ISO-2022-JP", bad, b"\xff", line), ends=False) == bad
+
+
+#: A sequence the C codec decodes otherwise than the standard (the quick path declines).
+DECLINED = {"Shift_JIS": b"\xa0", "Big5": b"\xa2\x41", "gb18030": b"\xa8\xbc",
+            "EUC-JP": b"\x8f\xa2\xb7"}  # fmt: skip
+#: A line of text the quick path takes.
+PLAIN = {name: "中文 日本 ¢ 😀\n".encode(PYTHON_CODECS[name], "ignore") for name in DECLINED}
+
+
+@pytest.mark.parametrize("name", sorted(DECLINED))
+def test_a_few_odd_sequences_leave_the_rest_to_the_c_codec(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # counts the bytes the pure-Python decoder reads: three odd sequences in a 70 KB page
+    # cost a small block each (at most 2 x 512 bytes), not the page's 64 KiB blocks
+    data = scattered(name, 3, DECLINED[name], PLAIN[name])
+    check(name, data)
+    seen: list[int] = []
+    slow = _MultiByte.slow
+
+    def counted(self: _MultiByte, data: bytes, start: int, stop: int, *args: Any) -> Any:
+        seen.append(stop - start)
+        return slow(self, data, start, stop, *args)
+
+    monkeypatch.setattr(_MultiByte, "slow", counted)
+    data.decode(CODECS[name], "replace")
+    assert 0 < sum(seen) <= 3 * 2 * 512, seen
 
 
 def test_stream_reader_keeps_state_between_reads() -> None:
