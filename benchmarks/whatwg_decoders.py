@@ -21,11 +21,18 @@ A second table is about small inputs, where what counts is the fixed cost of a c
 page of a few KB): the first ``--small`` bytes (5,000 by default, cut at a line end) of the
 same text, decoded ``--calls`` times in a row per run, same interleaving; it prints
 microseconds per call for each codec, the difference and the ratio.
+
+A third table is about damaged input (a page with a few stray bytes, which browsers show
+with U+FFFD): the multi-byte samples with ``--bad`` (0.1 % by default) of their bytes, at
+seeded random places, replaced by random bytes 0x80-0xFF; MB/s of both codecs and the
+ratio, and the U+FFFD each inserted (the counts differ where the standard and Python's
+codec resynchronise differently after an error).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from pathlib import Path
@@ -73,6 +80,16 @@ def small_sample(data: bytes, name: str, nearest: str, size: int) -> bytes:
     return text[: text.rfind("\n") + 1 or len(text)].encode(codec, "replace")
 
 
+def damaged(data: bytes, rate: float, seed: int = 0) -> bytes:
+    """``data`` with ``rate`` of its bytes, at random places, replaced by random bytes
+    0x80-0xFF (the ones that make a multi-byte decoder err or resynchronise)."""
+    rng = random.Random(seed)
+    out = bytearray(data)
+    for at in rng.sample(range(len(out)), int(len(out) * rate)):
+        out[at] = rng.randrange(0x80, 0x100)
+    return bytes(out)
+
+
 def timed(
     data: bytes, codecs: tuple[str, str], repeat: int, calls: int = 1
 ) -> list[tuple[float, str]]:
@@ -92,6 +109,10 @@ def timed(
     return list(zip(best, texts, strict=True))
 
 
+#: The encodings whose decoders have a quick path and a pure-Python one.
+MULTI_BYTE = ("Shift_JIS", "EUC-JP", "ISO-2022-JP", "EUC-KR", "Big5", "GBK", "gb18030")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", type=int, default=10 * 1024 * 1024)
@@ -99,9 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--small", type=int, default=5000, help="bytes of the small inputs")
     parser.add_argument("--calls", type=int, default=400, help="small decodes per run")
+    parser.add_argument("--bad", type=float, default=0.001, help="share of damaged bytes")
     args = parser.parse_args(argv)
     rows = []
     smalls = []
+    bigs = []
     header = f"{'encoding':<15} {'exact':>10} {'python':>14} {'MB/s exact':>11} "
     header += f"{'MB/s python':>12} {'ratio':>6}  output"
     print(header)
@@ -118,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         (t_exact, text_exact), (t_python, text_python) = timed(data, (exact, nearest), args.repeat)
         same = "same" if text_exact == text_python else "differs"
         smalls.append((name, exact, nearest, small_sample(data, name, nearest, args.small)))
+        if name in MULTI_BYTE:
+            bigs.append((name, exact, nearest, damaged(data, args.bad)))
         mb = len(data) / 1e6
         ratio = t_exact / t_python
         rows.append((name, ratio))
@@ -135,6 +160,16 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{name:<15} {len(data):>6} {t_exact * 1e6:>9.1f} {t_python * 1e6:>10.1f} "
             f"{(t_exact - t_python) * 1e6:>6.1f} {t_exact / t_python:>6.2f}",
+            flush=True,
+        )
+    print(f"\n{f'{args.bad:.1%} damaged':<15} {'MB/s exact':>11} {'MB/s python':>12}", end="")
+    print(f" {'ratio':>6} {'U+FFFD exact':>13} {'python':>7}")
+    for name, exact, nearest, data in bigs:
+        (t_exact, text_exact), (t_python, text_python) = timed(data, (exact, nearest), args.repeat)
+        mb = len(data) / 1e6
+        print(
+            f"{name:<15} {mb / t_exact:>11,.0f} {mb / t_python:>12,.0f} {t_exact / t_python:>6.2f} "
+            f"{text_exact.count(chr(0xFFFD)):>13,} {text_python.count(chr(0xFFFD)):>7,}",
             flush=True,
         )
     return 0
