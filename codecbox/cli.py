@@ -607,6 +607,11 @@ class _Decision:
             parts.append(f"from the first {self.first} bytes")
         return ", ".join(parts) if name is None else f"{_shown(name)}: {', '.join(parts)}"
 
+    def show(self, name: str, as_json: bool) -> None:
+        """On stdout: :meth:`record` as JSON, or :meth:`line`."""
+        shown = json.dumps(self.record(name), ensure_ascii=True) if as_json else self.line(name)
+        print(shown, flush=True)
+
     def record(self, name: str) -> dict[str, object]:
         asked = self.guess if self.rule in (Rule.DETECTED, Rule.DEFAULT) else None
         runner_up = None if self.guess is None else self.guess.runner_up
@@ -678,10 +683,7 @@ def _detect(args: argparse.Namespace) -> int:
                 _print_json({"file": name, "error": message})
             _err(message)
         else:
-            if args.json:
-                _print_json(decision.record(name))
-            else:
-                print(decision.line(name), flush=True)
+            decision.show(name, args.json)
     return EXIT_ERROR if failed else EXIT_OK  # a guess is an answer: its line says so
 
 
@@ -722,10 +724,7 @@ def _decode(args: argparse.Namespace) -> int:
                 texts = () if textless else _texts(f, scanned, args.errors, _shown(args.file))
             if html and not args.text:
                 writing = True
-                if args.json:
-                    _print_json(decision.record(args.file))
-                else:
-                    print(decision.line(args.file), flush=True)
+                decision.show(args.file, args.json)
                 return EXIT_OK
             if decision.binary is not None:
                 message = f"{decision.line(args.file)}: not decoded (give --declared to decode it)"
@@ -965,16 +964,18 @@ def _import(args: argparse.Namespace) -> int:
 # --- encodings ------------------------------------------------------------------------------
 
 
+#: The fields of ``codecbox encodings --json``, in order.
+_ENCODING_FIELDS = "name python exact labels prior tries languages bom ascii width".split()
+
+
 def _encodings(args: argparse.Namespace) -> int:
     from codecbox.table import TABLE
 
     rows = [["NAME", "PYTHON", "BROWSERS", "PRIOR", "LANGUAGES", "BOM", "ASCII", "WIDTH"]]
     for r in TABLE:
-        if args.json:
-            record: dict[str, object] = {"name": r.name, "python": r.python, "exact": r.exact}
-            record.update(labels=list(r.labels), prior=r.prior, tries=list(r.tries))
-            record.update(languages=list(r.languages), bom=r.bom.hex(" "), ascii=r.ascii)
-            _print_json({**record, "width": r.width})
+        if args.json:  # (tuples are JSON lists)
+            record = {field: getattr(r, field) for field in _ENCODING_FIELDS}
+            _print_json({**record, "bom": r.bom.hex(" ")})
             continue
         prior = "" if r.prior is None else f"{r.prior:+.1f}"
         languages = " ".join(r.languages[:4]) + (" ..." if len(r.languages) > 4 else "")

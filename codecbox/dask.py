@@ -364,9 +364,7 @@ def import_bag(
             _absorb(merged, parts_folder)  # also after a failure: what is done is logged
     finally:
         merged.close()
-    total: Counter[str] = Counter()
-    for tally in tallies:
-        total.update(tally)
+    total = sum(map(Counter, tallies), Counter[str]())
     return BagImport(
         files=total["files"],
         imported=total["imported"],
