@@ -861,8 +861,7 @@ class ImportRun:
 
         def same(out: BinaryIO) -> None:
             source.seek(0)
-            while chunk := source.read(_CHUNK):
-                out.write(chunk)
+            shutil.copyfileobj(source, out, _CHUNK)
 
         return result, copy, same
 
