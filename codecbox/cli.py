@@ -30,14 +30,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO, NoReturn, TextIO
 
-from codecbox import importing
+from codecbox import decoding, importing
 from codecbox.decoding import (
     DEFAULT_DETECTOR,
     Decider,
     Decoded,
     bytes_decider,
-    decode_bytes,
-    decode_html,
     html_decider,
 )
 from codecbox.detection import DETECTORS, Detector, Guess
@@ -689,26 +687,22 @@ def _detect(args: argparse.Namespace) -> int:
 
 def _decode(args: argparse.Namespace) -> int:
     """``decode`` (the text on stdout) and ``html`` (the decision, or with --text the text)."""
-    html = args.command == "html"
-    options: dict[str, Any] = {"candidates": args.candidates, "errors": args.errors}
-    options["detector"] = _detector(args)
+    html, detector = args.command == "html", _detector(args)
+    decider: Decider
+    if html:  # decode_html's decision, or decode_bytes's
+        decider = html_decider(args.content_type, candidates=args.candidates, detector=detector)
+    else:
+        decider = bytes_decider(args.declared, args.candidates, detector=detector)
 
     def decode(data: bytes) -> Decoded:
-        if html:
-            return decode_html(data, args.content_type, **options)
+        decision = decider(data, False)
         try:
-            return decode_bytes(data, args.declared, **options)
+            return decoding._decode(data, decision, args.errors)
         except DecodeError as exc:
             if exc.rule != Rule.BINARY.value:
                 raise
             # binary data, which strict decoding refused: the decision says what it is
-            return decode_bytes(data, args.declared, **{**options, "errors": "replace"})
-
-    def decider() -> Decider:
-        if html:
-            return html_decider(args.content_type, candidates=args.candidates,
-                                detector=options["detector"])  # fmt: skip
-        return bytes_decider(args.declared, args.candidates, detector=options["detector"])
+            return decoding._decode(data, decision, "replace")
 
     writing = False
     try:
@@ -718,7 +712,7 @@ def _decode(args: argparse.Namespace) -> int:
                 result = decode(head)
                 decision, texts = _decided(result), (result.text,)
             else:  # in pieces: decided and checked to the end first, then decoded
-                scanned = decide_stream(f, decider(), head)
+                scanned = decide_stream(f, decider, head)
                 decision = _decided(scanned)
                 textless = html and not args.text or decision.binary is not None
                 texts = () if textless else _texts(f, scanned, args.errors, _shown(args.file))
