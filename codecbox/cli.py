@@ -30,14 +30,12 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, BinaryIO, NoReturn, TextIO
 
-from codecbox import importing
+from codecbox import decoding, importing
 from codecbox.decoding import (
     DEFAULT_DETECTOR,
     Decider,
     Decoded,
     bytes_decider,
-    decode_bytes,
-    decode_html,
     html_decider,
 )
 from codecbox.detection import DETECTORS, Detector, Guess
@@ -607,6 +605,11 @@ class _Decision(Decided):
             parts.append(f"from the first {self.first} bytes")
         return ", ".join(parts) if name is None else f"{_shown(name)}: {', '.join(parts)}"
 
+    def show(self, name: str, as_json: bool) -> None:
+        """On stdout: :meth:`record` as JSON, or :meth:`line`."""
+        shown = json.dumps(self.record(name), ensure_ascii=True) if as_json else self.line(name)
+        print(shown, flush=True)
+
     def record(self, name: str) -> dict[str, object]:
         asked = self.guess if self.rule in (Rule.DETECTED, Rule.DEFAULT) else None
         runner_up = None if self.guess is None else self.guess.runner_up
@@ -678,35 +681,28 @@ def _detect(args: argparse.Namespace) -> int:
                 _print_json({"file": name, "error": message})
             _err(message)
         else:
-            if args.json:
-                _print_json(decision.record(name))
-            else:
-                print(decision.line(name), flush=True)
+            decision.show(name, args.json)
     return EXIT_ERROR if failed else EXIT_OK  # a guess is an answer: its line says so
 
 
 def _decode(args: argparse.Namespace) -> int:
     """``decode`` (the text on stdout) and ``html`` (the decision, or with --text the text)."""
-    html = args.command == "html"
-    options: dict[str, Any] = {"candidates": args.candidates, "errors": args.errors}
-    options["detector"] = _detector(args)
+    html, detector = args.command == "html", _detector(args)
+    decider: Decider
+    if html:  # decode_html's decision, or decode_bytes's
+        decider = html_decider(args.content_type, candidates=args.candidates, detector=detector)
+    else:
+        decider = bytes_decider(args.declared, args.candidates, detector=detector)
 
     def decode(data: bytes) -> Decoded:
-        if html:
-            return decode_html(data, args.content_type, **options)
+        decision = decider(data, False)
         try:
-            return decode_bytes(data, args.declared, **options)
+            return decoding._decode(data, decision, args.errors)
         except DecodeError as exc:
             if exc.rule != Rule.BINARY.value:
                 raise
             # binary data, which strict decoding refused: the decision says what it is
-            return decode_bytes(data, args.declared, **{**options, "errors": "replace"})
-
-    def decider() -> Decider:
-        if html:
-            return html_decider(args.content_type, candidates=args.candidates,
-                                detector=options["detector"])  # fmt: skip
-        return bytes_decider(args.declared, args.candidates, detector=options["detector"])
+            return decoding._decode(data, decision, "replace")
 
     writing = False
     try:
@@ -716,16 +712,13 @@ def _decode(args: argparse.Namespace) -> int:
                 result = decode(head)
                 decision, texts = _decided(result), (result.text,)
             else:  # in pieces: decided and checked to the end first, then decoded
-                scanned = decide_stream(f, decider(), head)
+                scanned = decide_stream(f, decider, head)
                 decision = _decided(scanned)
                 textless = html and not args.text or decision.binary is not None
                 texts = () if textless else _texts(f, scanned, args.errors, _shown(args.file))
             if html and not args.text:
                 writing = True
-                if args.json:
-                    _print_json(decision.record(args.file))
-                else:
-                    print(decision.line(args.file), flush=True)
+                decision.show(args.file, args.json)
                 return EXIT_OK
             if decision.binary is not None:
                 message = f"{decision.line(args.file)}: not decoded (give --declared to decode it)"
@@ -965,16 +958,18 @@ def _import(args: argparse.Namespace) -> int:
 # --- encodings ------------------------------------------------------------------------------
 
 
+#: The fields of ``codecbox encodings --json``, in order.
+_ENCODING_FIELDS = "name python exact labels prior tries languages bom ascii width".split()
+
+
 def _encodings(args: argparse.Namespace) -> int:
     from codecbox.table import TABLE
 
     rows = [["NAME", "PYTHON", "BROWSERS", "PRIOR", "LANGUAGES", "BOM", "ASCII", "WIDTH"]]
     for r in TABLE:
-        if args.json:
-            record: dict[str, object] = {"name": r.name, "python": r.python, "exact": r.exact}
-            record.update(labels=list(r.labels), prior=r.prior, tries=list(r.tries))
-            record.update(languages=list(r.languages), bom=r.bom.hex(" "), ascii=r.ascii)
-            _print_json({**record, "width": r.width})
+        if args.json:  # (tuples are JSON lists)
+            record = {field: getattr(r, field) for field in _ENCODING_FIELDS}
+            _print_json({**record, "bom": r.bom.hex(" ")})
             continue
         prior = "" if r.prior is None else f"{r.prior:+.1f}"
         languages = " ".join(r.languages[:4]) + (" ..." if len(r.languages) > 4 else "")

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from codecbox import importing
 from codecbox.cli import EXIT_ERROR, EXIT_OK, EXIT_REVIEW
 from codecbox.decoding import DEFAULT_DETECTOR
 from codecbox.errors import install_hint
@@ -102,20 +103,6 @@ class ImportJob:
     follow_symlinks: bool
 
 
-def _lock(f: Any) -> bool:
-    """Lock the open file ``f`` (exclusive, not waiting); False if another holds it. True
-    where there is no lock (Windows)."""
-    try:
-        import fcntl
-    except ImportError:
-        return True
-    try:
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
-
-
 #: The merged log as a worker process last read it: its (inode, mtime, size), the last
 #: record of each file and every copy each file was imported to.
 #: (benchmarks/dask_history.py: reading a merged log of 20,000 files costs some 140 ms of
@@ -136,13 +123,10 @@ def _history(path: Path) -> tuple[dict[str, Any], dict[str, set[str]]]:
         cached = _HISTORY.get(str(path))
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
-        last: dict[str, Any] = {}
+        last: dict[str, dict[str, Any]] = {}
         written: dict[str, set[str]] = {}
         for record in read_log(path.read_bytes()):
-            last[record["file"]] = record
-            destination = record.get("destination")
-            if record.get("status") == "imported" and isinstance(destination, str):
-                written.setdefault(record["file"], set()).add(destination)
+            importing._remember(last, written, record)
         _HISTORY.clear()
         _HISTORY[str(path)] = (stamp, last, written)
         return last, written
@@ -213,7 +197,7 @@ def _absorb(merged: ImportLog, folder: Path) -> int:
     try:
         for part in sorted(folder.glob(f"{PART_PREFIX}*.jsonl")) if folder.is_dir() else []:
             f = open(part, "rb")
-            if not _lock(f):  # a task of an interrupted run still writing
+            if not importing._lock(f):  # a task of an interrupted run still writing
                 f.close()
                 continue
             taken.append((part, f))
@@ -380,9 +364,7 @@ def import_bag(
             _absorb(merged, parts_folder)  # also after a failure: what is done is logged
     finally:
         merged.close()
-    total: Counter[str] = Counter()
-    for tally in tallies:
-        total.update(tally)
+    total = sum(map(Counter, tallies), Counter[str]())
     return BagImport(
         files=total["files"],
         imported=total["imported"],

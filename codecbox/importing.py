@@ -514,6 +514,27 @@ def prepare_import(
     return {**options, "detector": detect}, policy
 
 
+def _lock(f: BinaryIO) -> bool:
+    """Lock the open file ``f`` (exclusive, not waiting); False if another holds it. True
+    where there is no lock (Windows, Pyodide)."""
+    try:
+        import fcntl
+
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except (ImportError, AttributeError):
+        pass
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _remember(last: dict[str, Any], written: dict[str, set[str]], record: dict[str, Any]) -> None:
+    """A log record into a log's state: the last record of its file, and the copies made."""
+    last[record["file"]] = record
+    if record.get("status") == "imported" and isinstance(record.get("destination"), str):
+        written.setdefault(record["file"], set()).add(record["destination"])
+
+
 class ImportLog:
     """An import's JSON-lines log: read once (and locked: one run at a time), then a line
     appended per file, written and fsynced a batch at a time (:meth:`sync`). A line cut by
@@ -543,20 +564,16 @@ class ImportLog:
         self._f = open(path, "ab", buffering=0)  # closed by close()
         try:
             # Locked before reading, so that what is read stays true while this run lasts.
-            with contextlib.suppress(ImportError, AttributeError):  # Windows, Pyodide: no lock
-                import fcntl
-
-                fcntl.flock(self._f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if not _lock(self._f):
+                message = "another 'codecbox import' is writing this log"
+                raise OSError(errno.EAGAIN, message, str(path))
             content = path.read_bytes()
             for record in read_log(content):
-                self._remember(record)
+                _remember(self.last, self.written, record)
             if content and not content.endswith(b"\n"):
                 self._f.write(b"\n")  # end a line cut by a kill; it stays unreadable
-        except BaseException as exc:
+        except BaseException:
             self._f.close()
-            if isinstance(exc, BlockingIOError):
-                message = "another 'codecbox import' is writing this log"
-                raise OSError(errno.EAGAIN, message, str(path)) from None
             raise
 
     def append(self, record: dict[str, Any]) -> None:
@@ -564,7 +581,7 @@ class ImportLog:
         unless it has one (a line merged from another log)."""
         record.setdefault("policy", self.policy)
         self._lines.append(json.dumps(record, ensure_ascii=True) + "\n")
-        self._remember(record)
+        _remember(self.last, self.written, record)
 
     def sync(self) -> None:
         """Write the lines added since the last sync, and fsync: one write for many files.
@@ -583,11 +600,6 @@ class ImportLog:
             raise OSError(exc.errno, exc.strerror, str(self.path)) from exc
         self._end = None
         self._lines.clear()
-
-    def _remember(self, record: dict[str, Any]) -> None:
-        self.last[record["file"]] = record
-        if record.get("status") == "imported" and isinstance(record.get("destination"), str):
-            self.written.setdefault(record["file"], set()).add(record["destination"])
 
     @property
     def pending(self) -> int:
@@ -849,8 +861,7 @@ class ImportRun:
 
         def same(out: BinaryIO) -> None:
             source.seek(0)
-            while chunk := source.read(_CHUNK):
-                out.write(chunk)
+            shutil.copyfileobj(source, out, _CHUNK)
 
         return result, copy, same
 

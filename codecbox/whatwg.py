@@ -802,18 +802,14 @@ _BY_CODEC = {_normal(codec): name for name, codec in CODECS.items()}
 _BY_CODEC.update({_normal(f"whatwg-{name}"): name for name in _EXACT_ALREADY})
 
 
-@cache
-def _search(normalized: str) -> codecs.CodecInfo | None:
-    name = _BY_CODEC.get(normalized)
+def _search_whatwg(codec: str) -> codecs.CodecInfo | None:
+    """The codec named ``codec`` if it is one of these (codecs.lookup caches what it gives)."""
+    name = _BY_CODEC.get(_normal(codec)) if codec[:6].lower() == "whatwg" else None
     if name is None:
         return None
     if name in _EXACT_ALREADY:
         return codecs.lookup(_EXACT_ALREADY[name])
     return _codec_info(name)
-
-
-def _search_whatwg(name: str) -> codecs.CodecInfo | None:
-    return _search(_normal(name)) if name[:6].lower() == "whatwg" else None
 
 
 codecs.register(_search_whatwg)

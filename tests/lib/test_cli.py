@@ -128,6 +128,8 @@ def test_encodings_lists_the_table(tmp_path):
         json.loads(line) for line in out(codecbox("encodings", "--json", cwd=tmp_path)).splitlines()
     ]
     by_name = {r["name"]: r for r in records}
+    fields = "name python exact labels prior tries languages bom ascii width".split()
+    assert all(list(r) == fields for r in records)  # the keys, in this order
     assert by_name["windows-1252"]["labels"][:2] == ["ansi_x3.4-1968", "ascii"]
     assert by_name["johab"]["exact"] is None and by_name["johab"]["prior"] == -4.0
     assert by_name["utf-32-le"]["bom"] == "ff fe 00 00" and not by_name["UTF-16LE"]["ascii"]

@@ -366,3 +366,17 @@ def test_misuse_gets_a_clear_error(tmp_path):
         needs_review.read_bytes() == "año".encode("cp1252")
         and blocker.read_text() == "not a folder"
     )
+
+
+def test_partition_logs_merge_without_file_locks(tmp_path, monkeypatch):
+    # Where fcntl has no flock (Pyodide), codecbox.dask's partition logs are imported and
+    # merged without a lock, as the command's log is.
+    from codecbox.dask import import_partition, merge_logs, plan_import
+
+    fcntl = pytest.importorskip("fcntl")
+    monkeypatch.delattr(fcntl, "flock")
+    (tmp_path / "a.txt").write_bytes("año".encode("utf-8"))
+    job = plan_import(tmp_path / "out")
+    assert import_partition([tmp_path / "a.txt"], job) == {"files": 1, "imported": 1}
+    assert merge_logs(job) == 1
+    assert (tmp_path / "out" / "a.txt").read_text(encoding="utf-8") == "año"
