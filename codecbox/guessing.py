@@ -233,13 +233,17 @@ _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 
 def fold_char(ch: str) -> str | None:
     """One character as :func:`fold` reads it: in lower case if a letter, nothing (None) if a
-    combining mark, else a space (the text the shares were counted in).
+    combining mark, else a space (the text the shares were counted in: lower-cased, then
+    without combining marks, so Turkish ``İ``, whose lower case is ``i`` and a combining dot,
+    is ``i``).
 
-    >>> fold_char("Ş"), fold_char("é"), fold_char("!"), fold_char("\u0301")
-    ('ş', 'é', ' ', None)
+    >>> fold_char("Ş"), fold_char("é"), fold_char("!"), fold_char("\u0301"), fold_char("İ")
+    ('ş', 'é', ' ', None, 'i')
     """
     if ch.isalpha():
         low = ch.lower()
+        if len(low) > 1:
+            low = "".join(c for c in low if not unicodedata.category(c).startswith("M"))
         return low if len(low) == 1 else ch
     return None if unicodedata.category(ch).startswith("M") else " "
 
@@ -455,10 +459,11 @@ def letter_vector(ch: str) -> int:
     >>> letters_of(letter_vector("ā") + letter_vector("ą"))  # no language has both
     (-2.0, True)
     """
+    cased = 1 if _CLASSES[ord(ch)] in _CASED else 0
     low = ch.translate(_FOLD)
     if not low or low <= "\x7f":
-        return 0
-    return (1 if _CLASSES[ord(ch)] in _CASED else 0) + _letters().vector(low)
+        return cased  # (an ASCII letter, or one the rule reads as one: Turkish İ is i)
+    return cased + _letters().vector(low)
 
 
 def letters_of(vector: int) -> tuple[float, bool]:
