@@ -532,6 +532,17 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(source)
 
 
+#: A non-ASCII Latin, Cyrillic or Greek letter with no letter on either side, touching a
+#: digit: what a currency sign before a price becomes in another code page (windows-1252's
+#: "£3.50" is "Ł3.50" in windows-1250, "Ј3.50" in windows-1251; "€5" is "Ђ5"), which text
+#: seldom writes (on classes).
+_LONE_LETTER_BY_DIGIT = re.compile(
+    r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
+)
+#: The Arabic comma, semicolon and question mark (windows-1256's bytes of ¡, º and ¿): Arabic
+#: text puts them after Arabic words; in a reading without Arabic letters they are other
+#: bytes (Portuguese "2º andar" is "2؛ andar").
+_ARABIC_PUNCTUATION = "،؛؟"
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -545,6 +556,8 @@ PENALTIES: dict[str, float] = {
     "case flip": -2.0,
     "capital inside a word": -1.0,
     "symbol touching a letter": -1.5,
+    "letter alone next to a digit": -1.5,
+    "Arabic punctuation without Arabic letters": -1.5,
     "punctuation inside a word": -1.5,
     "hangul word too long": -1.5,
     "Thai consonants without a vowel": -1.5,
@@ -850,6 +863,14 @@ def _score(
     if "q" in present:
         touching = len(_pattern(_MONEY_TOUCHING).findall(text))
         total += PENALTIES["symbol touching a letter"] * touching
+    if "0" in present and cased:
+        total += PENALTIES["letter alone next to a digit"] * len(
+            _LONE_LETTER_BY_DIGIT.findall(classes)
+        )
+    if "r" in present:
+        marks = sum(map(text.count, _ARABIC_PUNCTUATION))
+        if marks and marks == classes.count("r"):
+            total += PENALTIES["Arabic punctuation without Arabic letters"] * marks
     if "p" in present and ("¿" in text or "¡" in text):
         total += PENALTIES["inverted mark that opens nothing"] * len(
             _pattern(_ODD_INVERTED).findall(text)

@@ -3,6 +3,8 @@ sentences written for these tests (not benchmark text)."""
 
 from __future__ import annotations
 
+import pytest
+
 from codecbox import guessing
 from codecbox.detection import guess_codecbox
 
@@ -33,3 +35,32 @@ def test_turkish_dotted_capital_i_is_i_to_the_letter_rule() -> None:
         assert _right(text, "cp1254")
         for start in range(0, len(text) - 64 + 1, 3):
             assert _right(text[start : start + 64], "cp1254"), start
+
+
+def test_letter_alone_next_to_a_digit_is_a_currency_sign_misread() -> None:
+    # windows-1252's £ is Ł in windows-1250 and Ј in windows-1251: a price "£3.50" read so is
+    # a letter alone glued to a number, which text seldom writes (a letter was worth a point
+    # more than the sign, and the prior's half point was all windows-1252 had).
+    lone = guessing.PENALTIES["letter alone next to a digit"]
+    assert guessing.score("were Ł3.50 a") == guessing.score("were L3.50 a") + lone
+    assert guessing.score("ao 2ş e") == guessing.score("ao 2s e") + lone
+    for word in ("3ème", "Łódź 2024", "A5", "№5"):  # (not alone, or not a letter)
+        assert not guessing._LONE_LETTER_BY_DIGIT.findall(guessing.base(word).classes)
+    prices = (
+        "Strawberries were £3.50 a punnet and cherries £4.20 — dearer than last year’s. "
+        "“Worth it,” said Ann."
+    )
+    assert _right(prices, "cp1252")
+
+
+def test_arabic_punctuation_without_arabic_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    # windows-1256 reads ¡ º ¿ as the Arabic comma, semicolon and question mark: worth a
+    # point as Arabic, against º's nothing as a rare symbol, in a text with no Arabic letter.
+    odd = guessing.PENALTIES["Arabic punctuation without Arabic letters"]
+    assert guessing.score("ao 2؛ e") == guessing.score("ao 2x e") + odd
+    arabic = guessing.score("كتب، ثم؟")
+    monkeypatch.setitem(guessing.PENALTIES, "Arabic punctuation without Arabic letters", -9.0)
+    assert guessing.score("كتب، ثم؟") == arabic  # (after Arabic words: not counted)
+    assert guessing.score("ao 2؛ e") == guessing.score("ao 2x e") - 9.0
+    floors = "A fila do 1º andar andava devagar; subi ao 2º e depois ao 3º sem ver ninguém."
+    assert _right(floors, "cp1252")
