@@ -813,8 +813,8 @@ def _score(
     ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them."""
     classes, present = b.classes, b.present
     total = b.points + b.known
-    if present <= _PLAIN:
-        return total
+    if present <= _PLAIN and ("'" not in present or text.isascii()):
+        return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
     # The rules that can give points.
     if cased:

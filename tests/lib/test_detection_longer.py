@@ -79,3 +79,12 @@ def test_iso_8859_2_letter_against_a_rare_sign_or_a_tie() -> None:
         assert _right(text, "iso8859_2"), text
     # (windows-1250 text keeps its better prior: ś and ź are C1 controls in ISO-8859-2)
     assert _right("Jaś i Staś poszli do kina, a potem na pączki.", "cp1250")
+
+
+def test_apostrophe_rules_apply_when_apostrophes_are_all_there_is() -> None:
+    # A reading whose only non-ASCII characters are apostrophes or middle dots (cp437's ß is
+    # mac-roman's ·: "Stra·e") left the scorer before the rules on them, as plain ASCII.
+    odd = guessing.PENALTIES["apostrophe inside a word"]
+    assert guessing.score("Stra·e") == guessing.score("Stra'e") + odd
+    assert guessing.score("cel·la") == guessing.score("cel'la")  # (Catalan l·l)
+    assert guessing.score("it’s fine, don’t") == guessing.score("it's fine, don't")
