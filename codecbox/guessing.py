@@ -536,9 +536,7 @@ def _pattern(source: str) -> re.Pattern[str]:
 #: digit: what a currency sign before a price becomes in another code page (windows-1252's
 #: "£3.50" is "Ł3.50" in windows-1250, "Ј3.50" in windows-1251; "€5" is "Ђ5"), which text
 #: seldom writes (on classes).
-_LONE_LETTER_BY_DIGIT = re.compile(
-    r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
-)
+_LONE_LETTER_BY_DIGIT = r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
 #: The Arabic comma, semicolon and question mark (windows-1256's bytes of ¡, º and ¿): Arabic
 #: text puts them after Arabic words; in a reading without Arabic letters they are other
 #: bytes (Portuguese "2º andar" is "2؛ andar").
@@ -865,7 +863,7 @@ def _score(
         total += PENALTIES["symbol touching a letter"] * touching
     if "0" in present and cased:
         total += PENALTIES["letter alone next to a digit"] * len(
-            _LONE_LETTER_BY_DIGIT.findall(classes)
+            _pattern(_LONE_LETTER_BY_DIGIT).findall(classes)
         )
     if "r" in present:
         marks = sum(map(text.count, _ARABIC_PUNCTUATION))

@@ -45,7 +45,9 @@ def test_letter_alone_next_to_a_digit_is_a_currency_sign_misread() -> None:
     assert guessing.score("were Ł3.50 a") == guessing.score("were L3.50 a") + lone
     assert guessing.score("ao 2ş e") == guessing.score("ao 2s e") + lone
     for word in ("3ème", "Łódź 2024", "A5", "№5"):  # (not alone, or not a letter)
-        assert not guessing._LONE_LETTER_BY_DIGIT.findall(guessing.base(word).classes)
+        assert not guessing._pattern(guessing._LONE_LETTER_BY_DIGIT).findall(
+            guessing.base(word).classes
+        )
     prices = (
         "Strawberries were £3.50 a punnet and cherries £4.20 — dearer than last year’s. "
         "“Worth it,” said Ann."
