@@ -233,13 +233,17 @@ _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 
 def fold_char(ch: str) -> str | None:
     """One character as :func:`fold` reads it: in lower case if a letter, nothing (None) if a
-    combining mark, else a space (the text the shares were counted in).
+    combining mark, else a space (the text the shares were counted in: lower-cased, then
+    without combining marks, so Turkish ``İ``, whose lower case is ``i`` and a combining dot,
+    is ``i``).
 
-    >>> fold_char("Ş"), fold_char("é"), fold_char("!"), fold_char("\u0301")
-    ('ş', 'é', ' ', None)
+    >>> fold_char("Ş"), fold_char("é"), fold_char("!"), fold_char("\u0301"), fold_char("İ")
+    ('ş', 'é', ' ', None, 'i')
     """
     if ch.isalpha():
         low = ch.lower()
+        if len(low) > 1:
+            low = "".join(c for c in low if not unicodedata.category(c).startswith("M"))
         return low if len(low) == 1 else ch
     return None if unicodedata.category(ch).startswith("M") else " "
 
@@ -455,10 +459,11 @@ def letter_vector(ch: str) -> int:
     >>> letters_of(letter_vector("ā") + letter_vector("ą"))  # no language has both
     (-2.0, True)
     """
+    cased = 1 if _CLASSES[ord(ch)] in _CASED else 0
     low = ch.translate(_FOLD)
     if not low or low <= "\x7f":
-        return 0
-    return (1 if _CLASSES[ord(ch)] in _CASED else 0) + _letters().vector(low)
+        return cased  # (an ASCII letter, or one the rule reads as one: Turkish İ is i)
+    return cased + _letters().vector(low)
 
 
 def letters_of(vector: int) -> tuple[float, bool]:
@@ -527,6 +532,15 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(source)
 
 
+#: A non-ASCII Latin, Cyrillic or Greek letter with no letter on either side, touching a
+#: digit: what a currency sign before a price becomes in another code page (windows-1252's
+#: "£3.50" is "Ł3.50" in windows-1250, "Ј3.50" in windows-1251; "€5" is "Ђ5"), which text
+#: seldom writes (on classes).
+_LONE_LETTER_BY_DIGIT = r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
+#: The Arabic comma, semicolon and question mark (windows-1256's bytes of ¡, º and ¿): Arabic
+#: text puts them after Arabic words; in a reading without Arabic letters they are other
+#: bytes (Portuguese "2º andar" is "2؛ andar").
+_ARABIC_PUNCTUATION = "،؛؟"
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
@@ -540,6 +554,8 @@ PENALTIES: dict[str, float] = {
     "case flip": -2.0,
     "capital inside a word": -1.0,
     "symbol touching a letter": -1.5,
+    "letter alone next to a digit": -1.5,
+    "Arabic punctuation without Arabic letters": -1.5,
     "punctuation inside a word": -1.5,
     "hangul word too long": -1.5,
     "Thai consonants without a vowel": -1.5,
@@ -795,8 +811,8 @@ def _score(
     ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them."""
     classes, present = b.classes, b.present
     total = b.points + b.known
-    if present <= _PLAIN:
-        return total
+    if present <= _PLAIN and ("'" not in present or text.isascii()):
+        return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
     # The rules that can give points.
     if cased:
@@ -845,6 +861,14 @@ def _score(
     if "q" in present:
         touching = len(_pattern(_MONEY_TOUCHING).findall(text))
         total += PENALTIES["symbol touching a letter"] * touching
+    if "0" in present and cased:
+        total += PENALTIES["letter alone next to a digit"] * len(
+            _pattern(_LONE_LETTER_BY_DIGIT).findall(classes)
+        )
+    if "r" in present:
+        marks = sum(map(text.count, _ARABIC_PUNCTUATION))
+        if marks and marks == classes.count("r"):
+            total += PENALTIES["Arabic punctuation without Arabic letters"] * marks
     if "p" in present and ("¿" in text or "¡" in text):
         total += PENALTIES["inverted mark that opens nothing"] * len(
             _pattern(_ODD_INVERTED).findall(text)
