@@ -400,18 +400,27 @@ def folded_points(folded: str, letters: int | None = None) -> float:
         return 0.0
     model = _letters()
     get = model.vectors.__getitem__
-    # Every two neighbours: those of ASCII characters only cost nothing, and are fewer to
-    # look up than found.
-    pairs = list(map(add, folded, folded[1:]))
+    # Every two neighbours with a non-ASCII character (two ASCII ones cost nothing: their
+    # integer is 0): found by a regex in mostly ASCII text, where they are few, else all of
+    # them made and the zeros left out of the sum (each addition of these long integers
+    # copies one). The same integers either way, so the same sum.
+    if (len(folded) - len(folded.encode("ascii", "ignore"))) * 4 < len(folded):
+        pairs = _pattern(_NON_ASCII_PAIRS).findall(folded)
+    else:
+        pairs = list(map(add, folded, folded[1:]))
     if letters is None:
         letters = letters_in(folded)
     try:
-        total = letters + sum(map(get, pairs))
+        total = letters + sum(filter(None, map(get, pairs)))
     except KeyError:  # (a pair not seen yet)
         for key in set(pairs).difference(model.vectors):
             model.vector(key)
-        total = letters + sum(map(get, pairs))
+        total = letters + sum(filter(None, map(get, pairs)))
     return model.points(total)
+
+
+#: Two neighbours of which one is not ASCII (each pair once: looked at, not taken).
+_NON_ASCII_PAIRS = r"(?s)(?=([^\x00-\x7f].|.[^\x00-\x7f]))"
 
 
 def letters_in(text: str) -> int:
@@ -516,7 +525,7 @@ _MONEY_TOUCHING = r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[
 _ODD_MIDDLE_DOT = r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _pattern(source: str) -> re.Pattern[str]:
     """A rule's pattern, compiled on first use (``import codecbox`` compiles few: see
     tests/lib/test_startup.py).
