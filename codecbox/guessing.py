@@ -437,7 +437,8 @@ def letters_in(text: str) -> int:
     counts: dict[str, int] = {}
     _count_elements(counts, text)
     tokens = sum(map(mul, map(letter_vector, counts), counts.values()))
-    return mixed(tokens, [(letter_vector(ch), n - REPEATS) for ch, n in counts.items()])
+    excess = [(letter_vector(ch), n - REPEATS) for ch, n in counts.items() if n > REPEATS]
+    return mixed(tokens, excess)
 
 
 def mixed(tokens: int, excess: list[tuple[int, int]]) -> int:
@@ -457,6 +458,7 @@ def mixed(tokens: int, excess: list[tuple[int, int]]) -> int:
     return (tokens & ~mask) | ((tokens - over) & mask)
 
 
+@lru_cache(maxsize=4096)  # (a function of the character alone: a text repeats its letters)
 def letter_vector(ch: str) -> int:
     """``ch`` as an integer that adds up: :func:`letters_of` reads the sum over a reading's
     characters (the letters' part of :func:`letter_points`: a bound, the pairs only lower it).
@@ -808,7 +810,7 @@ def _score(
         return total
     cased = present & _CASED
     # The rules that can give points.
-    if cased:
+    if cased and ("." in text or "!" in text or "?" in text):  # (what _SENTENCE needs)
         for m in _SENTENCE.finditer(text):
             start = m.group(1)
             if not start.isascii():
@@ -992,11 +994,11 @@ def _rarity(text: str, found: int, language: str) -> float:
     those of :data:`RANKED` counting by their share of the penalty."""
     kept = text.translate(_frequent()[language])
     rare = float(found - (len(text) - len(kept)))
-    for step in range(1, RANK_STEPS):
-        n = kept.count(chr(step))
+    for mark, share in _STEP_SHARES:
+        n = kept.count(mark)
         if n:
-            n -= text.count(chr(step))
-            rare -= n * (1.0 - step / RANK_STEPS)
+            n -= text.count(mark)
+            rare -= n * share
     return max(0.0, rare)
 
 
@@ -1042,3 +1044,5 @@ def common_share(text: str, language: str) -> tuple[int, int]:
 
 
 _STEPS = tuple(map(chr, range(1, RANK_STEPS)))
+#: Each step's mark (:func:`_frequent`) and the share of the rare one's penalty it spares.
+_STEP_SHARES = tuple((chr(step), 1.0 - step / RANK_STEPS) for step in range(1, RANK_STEPS))
