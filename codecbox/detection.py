@@ -638,6 +638,7 @@ SURE_MARGIN = 4.0
 #: have the commas): a tie, which the prior decides (windows-1250), never sure
 #: (:func:`_same_but_commas`).
 _CEDILLAS = str.maketrans("șțȘȚ", "şţŞŢ")
+_COMMAS = "șțȘȚ"
 
 #: 7-bit encodings: recognised by their escape sequences, before UTF-8
 _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
@@ -1516,6 +1517,9 @@ def _same_but_commas(text: str, other: str) -> bool:
     return (
         len(text) == len(other)
         and text != other
+        # (neither holds a comma below: translating leaves both as they are, and unequal; a
+        # search for four characters costs far less than a translation of a long text)
+        and any(ch in text or ch in other for ch in _COMMAS)
         and text.translate(_CEDILLAS) == other.translate(_CEDILLAS)
     )
 
