@@ -847,13 +847,25 @@ def _high_pairs() -> re.Pattern[bytes]:
 _PAIRED = frozenset({"euc_jp", "euc_kr", "gb2312", "euc_jis_2004", "euc_jisx0213"})
 
 
-@lru_cache(maxsize=2)
-def _lone_high(prefix: bool) -> re.Pattern[bytes]:
-    """A byte above 127 between ASCII bytes (or an end), which no :data:`_PAIRED` codec
-    reads; in a prefix, not at its end, where the rest of a character may be cut off
-    (EUC-JP's three-byte characters: two more bytes)."""
-    after = rb"(?=[\x00-\x7f]{2})" if prefix else rb"(?![\x80-\xff])"
-    return re.compile(rb"(?<![\x80-\xff])[\x80-\xff]" + after)
+#: Each byte as :func:`_lone_high` looks at it: ``H`` above 127, ``a`` ASCII.
+_HIGH_MARKS = b"a" * 128 + b"H" * 128
+
+
+def _lone_high(data: bytes, prefix: bool) -> bool:
+    """Whether a byte above 127 stands between ASCII bytes (or an end), which no
+    :data:`_PAIRED` codec reads; in a prefix, not at its end, where the rest of a character
+    may be cut off (EUC-JP's three-byte characters: two more bytes). (Found with
+    ``bytes.translate`` and ``in``, a few times faster than a regex on a page's 64 KB.)
+
+    >>> _lone_high(b"ni\\xf1o", False), _lone_high(b"\\xa4\\xb3", False)
+    (True, False)
+    >>> _lone_high(b"a\\xa4", True)  # (a character cut at the end of a prefix)
+    False
+    """
+    marks = data.translate(_HIGH_MARKS)
+    if prefix:
+        return marks.startswith(b"Haa") or b"aHaa" in marks
+    return marks == b"H" or marks.startswith(b"Ha") or marks.endswith(b"aH") or b"aHa" in marks
 
 
 def _generic(
@@ -1054,7 +1066,7 @@ class _Plan:
             for candidate in (head, *fallbacks):
                 if candidate[2]:  # (paired)
                     if lone is None:
-                        lone = _lone_high(prefix).search(data) is not None
+                        lone = _lone_high(data, prefix)
                     if lone:
                         continue
                 if direct and candidate[4] is not None:
