@@ -404,18 +404,27 @@ def folded_points(folded: str, letters: int | None = None) -> float:
         return 0.0
     model = _letters()
     get = model.vectors.__getitem__
-    # Every two neighbours: those of ASCII characters only cost nothing, and are fewer to
-    # look up than found.
-    pairs = list(map(add, folded, folded[1:]))
+    # Every two neighbours with a non-ASCII character (two ASCII ones cost nothing: their
+    # integer is 0): found by a regex in mostly ASCII text, where they are few, else all of
+    # them made and the zeros left out of the sum (each addition of these long integers
+    # copies one). The same integers either way, so the same sum.
+    if (len(folded) - len(folded.encode("ascii", "ignore"))) * 4 < len(folded):
+        pairs = _pattern(_NON_ASCII_PAIRS).findall(folded)
+    else:
+        pairs = list(map(add, folded, folded[1:]))
     if letters is None:
         letters = letters_in(folded)
     try:
-        total = letters + sum(map(get, pairs))
+        total = letters + sum(filter(None, map(get, pairs)))
     except KeyError:  # (a pair not seen yet)
         for key in set(pairs).difference(model.vectors):
             model.vector(key)
-        total = letters + sum(map(get, pairs))
+        total = letters + sum(filter(None, map(get, pairs)))
     return model.points(total)
+
+
+#: Two neighbours of which one is not ASCII (each pair once: looked at, not taken).
+_NON_ASCII_PAIRS = r"(?s)(?=([^\x00-\x7f].|.[^\x00-\x7f]))"
 
 
 def letters_in(text: str) -> int:
@@ -432,7 +441,8 @@ def letters_in(text: str) -> int:
     counts: dict[str, int] = {}
     _count_elements(counts, text)
     tokens = sum(map(mul, map(letter_vector, counts), counts.values()))
-    return mixed(tokens, [(letter_vector(ch), n - REPEATS) for ch, n in counts.items()])
+    excess = [(letter_vector(ch), n - REPEATS) for ch, n in counts.items() if n > REPEATS]
+    return mixed(tokens, excess)
 
 
 def mixed(tokens: int, excess: list[tuple[int, int]]) -> int:
@@ -452,6 +462,7 @@ def mixed(tokens: int, excess: list[tuple[int, int]]) -> int:
     return (tokens & ~mask) | ((tokens - over) & mask)
 
 
+@lru_cache(maxsize=4096)  # (a function of the character alone: a text repeats its letters)
 def letter_vector(ch: str) -> int:
     """``ch`` as an integer that adds up: :func:`letters_of` reads the sum over a reading's
     characters (the letters' part of :func:`letter_points`: a bound, the pairs only lower it).
@@ -521,7 +532,7 @@ _MONEY_TOUCHING = r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[
 _ODD_MIDDLE_DOT = r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=16)
 def _pattern(source: str) -> re.Pattern[str]:
     """A rule's pattern, compiled on first use (``import codecbox`` compiles few: see
     tests/lib/test_startup.py).
@@ -815,7 +826,7 @@ def _score(
         return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
     # The rules that can give points.
-    if cased:
+    if cased and ("." in text or "!" in text or "?" in text):  # (what _SENTENCE needs)
         for m in _SENTENCE.finditer(text):
             start = m.group(1)
             if not start.isascii():
@@ -1007,11 +1018,11 @@ def _rarity(text: str, found: int, language: str) -> float:
     those of :data:`RANKED` counting by their share of the penalty."""
     kept = text.translate(_frequent()[language])
     rare = float(found - (len(text) - len(kept)))
-    for step in range(1, RANK_STEPS):
-        n = kept.count(chr(step))
+    for mark, share in _STEP_SHARES:
+        n = kept.count(mark)
         if n:
-            n -= text.count(chr(step))
-            rare -= n * (1.0 - step / RANK_STEPS)
+            n -= text.count(mark)
+            rare -= n * share
     return max(0.0, rare)
 
 
@@ -1057,3 +1068,5 @@ def common_share(text: str, language: str) -> tuple[int, int]:
 
 
 _STEPS = tuple(map(chr, range(1, RANK_STEPS)))
+#: Each step's mark (:func:`_frequent`) and the share of the rare one's penalty it spares.
+_STEP_SHARES = tuple((chr(step), 1.0 - step / RANK_STEPS) for step in range(1, RANK_STEPS))

@@ -264,3 +264,93 @@ def test_utf8_read_with_replace_first_is_the_strict_decode() -> None:
         utf8, replaced = detection._read_utf8(data, False)
         assert utf8 == strict, data
         assert replaced == data.decode("utf-8", "replace"), data
+
+
+# --- the shortcuts of the counting, against what they stand for --------------------------------
+
+
+def test_neighbours_counts_what_the_high_pairs_regex_finds() -> None:
+    """_neighbours (a long window's pairs, counted from 16-bit integers) finds the pairs of
+    _high_pairs' regex, as many times each, on random windows and on real ones."""
+    rng = random.Random(7)
+    alphabet = [0x20, 0x41, 0x61, 0x80, 0xA4, 0xE9, 0xFF]
+    windows = [bytes(rng.choices(alphabet, k=rng.randrange(0, 40))) for _ in range(3000)]
+    for text, codec in (
+        ("Привет, как дела у тебя? Всё хорошо. ", "cp1251"),
+        ("Ωραία μέρα. ", "cp1253"),
+    ):
+        windows.append((text * 120).encode(codec)[:4096])
+    for window in windows:
+        marked = window.translate(detection._ASCII_PAIRS)
+        assert detection._neighbours(marked) == Counter(detection._high_pairs().findall(marked))
+
+
+def test_lone_high_is_the_rule_it_replaced() -> None:
+    """_lone_high: a byte above 127 with none before it, and none after it (in a prefix: two
+    ASCII bytes after it), as the look-around regex it replaced says, on every string of up to
+    seven bytes of {A, 0xA4}."""
+    import itertools
+    import re
+
+    rules = {
+        True: re.compile(rb"(?<![\x80-\xff])[\x80-\xff](?=[\x00-\x7f]{2})"),
+        False: re.compile(rb"(?<![\x80-\xff])[\x80-\xff](?![\x80-\xff])"),
+    }
+    for n in range(8):
+        for combo in itertools.product(b"A\xa4", repeat=n):
+            data = bytes(combo)
+            for prefix, rule in rules.items():
+                assert detection._lone_high(data, prefix) == (rule.search(data) is not None)
+
+
+def test_folded_points_sums_every_pair() -> None:
+    """folded_points, which sums only the pairs with a non-ASCII character (found by a regex
+    in mostly ASCII text), is the letters plus every pair's integer, mostly ASCII or not."""
+    model = guessing._letters()
+    texts = [
+        "El niño dijo que sí, vamos a la playa mañana por la tarde.",
+        "Привет, как дела у тебя сегодня вечером?",
+        "Ωραία μέρα σήμερα, mixed with some ASCII words here and there.",
+        "Zażółć gęślą jaźń",
+        "año",
+    ]
+    # (and random ones, whose rare pairs cost in every language: a pair left out shows)
+    rng = random.Random(3)
+    for ascii_share in (0.5, 0.9):
+        for _ in range(40):
+            texts.append(
+                "".join(
+                    rng.choice("etaoin s")
+                    if rng.random() < ascii_share
+                    else rng.choice("ñçøåłźąšжπ")
+                    for _ in range(30)
+                )
+            )
+    for text in texts:
+        folded = guessing.fold(text)
+        letters = guessing.letters_in(folded)
+        pairs = sum(model.vector(a + b) for a, b in zip(folded, folded[1:], strict=False))
+        assert guessing.folded_points(folded, letters) == model.points(letters + pairs), text
+
+
+def test_same_but_commas_is_the_translation() -> None:
+    """_same_but_commas skips the translation when neither text has a comma below: the
+    answer is what comparing the translations says."""
+    pairs = [
+        ("roşii şi", "roșii și"),
+        ("roșii", "roşii"),
+        ("roşii", "rošii"),
+        ("abc", "abd"),
+        ("Ţara", "Țara"),
+        ("same", "same"),
+        ("ş", "ş"),
+    ]
+    for text, other in pairs:
+        table = detection._CEDILLAS
+        expected = (
+            len(text) == len(other)
+            and text != other
+            and text.translate(table) == other.translate(table)
+        )
+        assert detection._same_but_commas(text, other) == expected, (text, other)
+        assert detection._same_but_commas(other, text) == expected, (other, text)
