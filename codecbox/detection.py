@@ -1007,6 +1007,9 @@ class _Plan:
         self.decoding = tuple(table[0] for table in found)
         chars = [table[1] for table in found]
         self.classes = tuple(guessing.byte_classes(enc.codec or "") for enc in self.encodings)
+        #: What the languages each page cannot write add to its reading's letter rule in full
+        #: (:func:`codecbox.guessing.blocked`; its bounds, without them, stay higher).
+        self.blocked = tuple(guessing.blocked(enc.codec or "") for enc in self.encodings)
         #: For each byte, its class in every page.
         self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
         ids = [bytearray(256) for _ in pages]
@@ -1274,7 +1277,7 @@ def _letter_rule(
     else:
         folded = codecs.charmap_decode(reduced, "strict", folding)[0]
     vector, letters = lettered
-    value = guessing.folded_points(folded, vector)
+    value = guessing.folded_points(folded, vector, plan.blocked[page])
     return text, value, value - letters + (0.0 if least is None else least[page] / _SCALE)
 
 
@@ -1358,7 +1361,8 @@ def _rank(
     full: dict[int, tuple[str, float]] = {}  # a page -> its text, what the letter rule takes
     scored: list[tuple[float, Encoding, str]] = []
     top: list[tuple[float, str, Encoding]] = []  # the best two of different texts
-    seen: dict[tuple[str, str], tuple[float, float]] = {}  # (text, language) -> score, floor
+    # (text, language, blocked languages) -> score, floor
+    seen: dict[tuple[str, str, int], tuple[float, float]] = {}
     taken = 0  # pages of ``order`` taken
     # (what the loop reads at each step, looked up once: the pages' letter tables, the counted
     # bytes' counts when counted, for the sums of _summed inlined)
@@ -1448,14 +1452,16 @@ def _rank(
             bound = first.points + first.most_added + first.known + (removed + prior)
             language = ""
             cjk, letter = None, value
+            blocked = plan.blocked[index]
         else:
             enc, text, first, bound, language = others[index]
             cjk, letter = cjks.get(index), None
+            blocked = -1
         extra = bound - first.points - first.most_added - first.known
         floor = top[1][0] - extra if len(top) == 2 else -math.inf
         # Readings with the same text score the same (only the language of a Chinese or a
-        # Japanese codec changes a rule).
-        key = (text, language)
+        # Japanese codec changes a rule, and the languages a page cannot write).
+        key = (text, language, blocked)
         known = seen.get(key)
         if known is not None and (known[0] >= known[1] or floor >= known[1]):
             points = known[0]

@@ -34,6 +34,7 @@ import unicodedata
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import permutations
 from operator import add, mul
 from typing import NamedTuple, TypeVar
 
@@ -393,9 +394,10 @@ def least_cost(key: str) -> float:
     return -model.points(model.vector(key))
 
 
-def folded_points(folded: str, letters: int | None = None) -> float:
+def folded_points(folded: str, letters: int | None = None, block: int = 0) -> float:
     """:func:`letter_points` of a text already folded (:func:`fold`); ``letters``, if given,
-    is the sum of the :func:`letter_vector` of its characters, known to the caller.
+    is the sum of the :func:`letter_vector` of its characters, known to the caller; ``block``
+    is added to it (:func:`blocked`).
 
     >>> folded_points(fold("El niño")) == letter_points("El niño")
     True
@@ -420,7 +422,7 @@ def folded_points(folded: str, letters: int | None = None) -> float:
         for key in set(pairs).difference(model.vectors):
             model.vector(key)
         total = letters + sum(filter(None, map(get, pairs)))
-    return model.points(total)
+    return model.points(total + block)
 
 
 #: Two neighbours of which one is not ASCII (each pair once: looked at, not taken).
@@ -475,6 +477,61 @@ def letter_vector(ch: str) -> int:
     if not low or low <= "\x7f":
         return cased  # (an ASCII letter, or one the rule reads as one: Turkish İ is i)
     return cased + _letters().vector(low)
+
+
+#: A language is one a reading's encoding can write (:func:`blocked`) if the encoding has at
+#: least this share of the occurrences of the language's frequent letters (by
+#: :func:`_frequent_rows`: windows-1252 writes 72 % of Czech's, 33 % of Turkish's).
+WRITES = 0.9
+#: What reading a text in a language its encoding cannot write costs, once (points). Tuned on
+#: the tuning split (--n 150, with the running-text rows): 10/16 of a point gains Turkish
+#: +4.7, Latvian +6.3, Polish +4.2 and +4.7, Vietnamese +2.0 points, snippets of 4 characters
+#: +1.9, costing Portuguese 1.0; 12/16 costs Portuguese 4.9 and 1 point 11.3 (and snippets of
+#: 64 characters 0.7), whose pairs with ã (manhã, pães) are in neither source's Portuguese and
+#: lean on Vietnamese, which windows-1252 cannot write; 1/16 (the first try) gained 0.6 on
+#: the shortest snippets only.
+UNWRITTEN = 10 / 16
+
+
+def _writes(codec: str, ch: str) -> bool:
+    """Whether ``codec`` encodes the letter ``ch``, whole or as a letter and combining marks
+    (windows-1258 writes ể as ê and a hook), a comma below as a cedilla (Romanian's ș as ş in
+    windows-1250)."""
+    nfd = unicodedata.normalize("NFD", ch).replace("\u0326", "\u0327")
+    for marks in permutations(nfd[1:]):  # (ộ: ô and a dot below)
+        for k in range(len(nfd), 0, -1):
+            spelt = nfd[0] + "".join(marks)
+            try:
+                (unicodedata.normalize("NFC", spelt[:k]) + spelt[k:]).encode(codec)
+            except (UnicodeError, LookupError):
+                continue
+            return True
+    return False
+
+
+@lru_cache(maxsize=256)
+def blocked(codec: str) -> int:
+    """What the Latin languages ``codec`` cannot write (less than :data:`WRITES` of their
+    frequent letters' occurrences) cost a reading in it: :data:`UNWRITTEN` in their fields,
+    added to a reading's vector (nothing where it writes none of them, as a Cyrillic page).
+
+    >>> slovak = letter_vector("ť") + letter_vector("ý")  # Czech and Slovak use ý often
+    >>> letters_of(slovak + blocked("cp1252"))[0] < letters_of(slovak)[0]
+    True
+    >>> letters_of(slovak + blocked("cp1250")) == letters_of(slovak), blocked("koi8_r")
+    (True, 0)
+    """
+    model = _letters()
+    first, langs = model.slots["l"]  # (Persian is written in windows-1256 with Arabic's yeh)
+    fields = []
+    for field, lang in enumerate(langs, first):
+        shares = model.letters[lang]
+        written = sum(share for ch, share in shares.items() if _writes(codec, ch))
+        if written < WRITES * sum(shares.values()):
+            fields.append(field)
+    if len(fields) == len(langs):
+        return 0
+    return sum(round(_UNIT * UNWRITTEN) << (32 * field) for field in fields)
 
 
 def letters_of(vector: int) -> tuple[float, bool]:

@@ -120,13 +120,15 @@ def test_the_wheel_declares_both_licenses(wheel):
         (meta_name,) = [n for n in z.namelist() if n.endswith(".dist-info/METADATA")]
         meta = Parser().parsestr(z.read(meta_name).decode("utf-8"))
         files = z.namelist()
-    assert meta["License-Expression"] == "MIT AND CC-BY-4.0"
+    assert meta["License-Expression"] == "MIT AND CC-BY-4.0 AND Apache-2.0"
+    notices = ["WHATWG-NOTICE.txt", "JIEBA-NOTICE.txt", "LANGDETECT-NOTICE.txt"]
     assert sorted(meta.get_all("License-File")) == sorted(
-        ["LICENSE", "codecbox/data/WHATWG-NOTICE.txt", "codecbox/data/JIEBA-NOTICE.txt"]
+        ["LICENSE", *(f"codecbox/data/{name}" for name in notices)]
     )
     assert any(f.endswith("licenses/LICENSE") for f in files)
     assert any(f.endswith("licenses/codecbox/data/WHATWG-NOTICE.txt") for f in files)
     assert any(f.endswith("licenses/codecbox/data/JIEBA-NOTICE.txt") for f in files)
+    assert any(f.endswith("licenses/codecbox/data/LANGDETECT-NOTICE.txt") for f in files)
     requires = meta.get_all("Requires-Dist")
     assert [r for r in requires if "extra ==" not in r] == ["charset-normalizer>=3.4"]
     assert meta.get_all("Provides-Extra") == list(EXTRAS)

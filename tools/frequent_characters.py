@@ -7,6 +7,7 @@ occurs (they tell one code page's letters from another's).
 
     python tools/frequent_characters.py [--locale-dir /usr/share/locale] [--out FILE]
         [--jieba-dict jieba-0.42.1/jieba/dict.txt --opencc-dir DIR]
+        [--langdetect-dir langdetect-1.0.9/langdetect/profiles]
 
 The text is the translated messages of the gettext catalogues (``*.mo``) a Debian system
 carries in ``/usr/share/locale/<lang>/LC_MESSAGES``: real text written by many translators
@@ -33,6 +34,30 @@ of the OpenCC project; sdist sha256
 download the sdists with ``pip download --no-deps --no-binary :all: jieba==0.42.1
 opencc-python-reimplemented==0.1.7`` and unpack them. Only the characters are kept
 (codecbox/data/JIEBA-NOTICE.txt). No text of this repository's benchmarks is in either.
+
+Software messages miss everyday words too (Portuguese "manhã", Turkish "kız"): with
+``--langdetect-dir``, the letters and pairs of the languages of :data:`RUNNING` also come from
+running text, the language profiles of the language detector ``langdetect`` (PyPI
+``langdetect`` 1.0.9, Apache License 2.0, Copyright 2010-2014 Cybozu Labs, Inc. and 2014-2015
+Michal Danilak; sdist ``langdetect-1.0.9.tar.gz`` of sha256
+cbc1fef89f8d062739774bd51eda3da3274006b3661d199c2655f6b3f6d605a0, folder
+``langdetect/profiles``: for each language, how often each 1-, 2- and 3-gram of characters
+occurs in Wikipedia articles, a space marking a word's edge, and the total of each kind in
+``n_words``). Only the 1- and 2-grams' counts are read: the profiles keep the case, so a
+letter's count is the sum of its upper and lower case's, and each gram is folded as above (a
+gram with something that is not a letter or a space is left out), a letter's share being in
+1/10,000 of the 1-grams that are letters and a pair's in 1/100,000 of the 2-grams. Romanian,
+Vietnamese, Persian and Urdu are not taken: langdetect wrote Romanian's s and t with a comma
+below as with a cedilla, Vietnamese's letters of U+1EA0-U+1EF9 as one, and Persian's yeh as
+Arabic's. Not a dependency: download the sdist with ``pip download --no-deps --no-binary
+:all: langdetect==1.0.9`` and unpack it. Only counts are kept
+(codecbox/data/LANGDETECT-NOTICE.txt).
+
+The file of the repository is made by::
+
+    python tools/frequent_characters.py --jieba-dict jieba-0.42.1/jieba/dict.txt \
+        --opencc-dir opencc-python-reimplemented-0.1.7/opencc/dictionary \
+        --langdetect-dir langdetect-1.0.9/langdetect/profiles
 """
 
 from __future__ import annotations
@@ -63,6 +88,24 @@ LETTER_LANGUAGES = {
     },
     "pt": ("pt", "pt_BR"),
     "no": ("nb", "no"),
+}
+#: Languages whose letters and pairs also come from langdetect's profiles: its code ->
+#: ``"replace"`` the catalogues' rows with the profile's, or ``"max"`` (:func:`merged`). Chosen
+#: on the tuning split (benchmarks/detection.py --split tune --n 150, one language at a time,
+#: then together): Lithuanian snippets +3.0 points, French +2.4, Russian KOI8-R +1.4,
+#: Bulgarian +0.8, Ukrainian +0.7, Russian windows-1251 +0.7 (Greek -0.8, Hebrew -0.7, Czech
+#: -0.6); snippets of 4 characters +0.6. Not taken: Latvian's (Latvian +2.2, but a Spanish
+#: list of "Muñoz;año" read as ISO-8859-4's ņ: tests/lib/test_detection_traps.py), Hebrew's
+#: (Hebrew +2.4, but Cyrillic snippets read as Hebrew: Bulgarian -4.9), Thai's (-2.2), Greek's
+#: (Greek +0.5, KOI8-R -0.8), Polish's (-0.6), Catalan's (Czech -1.7); those of Portuguese,
+#: Turkish and the other languages changed nothing or next to nothing.
+RUNNING: dict[str, str] = {
+    "lt": "max",
+    "fr": "replace",
+    "bg": "replace",
+    "uk": "replace",
+    "ru": "max",
+    "ar": "replace",
 }
 #: Chinese rows from jieba's dictionary: row -> (convert to traditional?, how many to keep)
 JIEBA = {"zh_CN.jieba": (False, 4000), "zh_TW.jieba": (True, 4000)}
@@ -180,12 +223,74 @@ def shares(folders: list[Path]) -> tuple[dict[str, int], dict[str, int]]:
     )
 
 
+def _units(counts: Counter[str], total: int, unit: int) -> dict[str, int]:
+    """Counts as shares of ``total`` in 1/``unit``, most frequent first, leaving out those
+    under one unit."""
+    rounded = {key: round(unit * n / max(total, 1)) for key, n in counts.most_common()}
+    return {key: n for key, n in rounded.items() if n >= 1}
+
+
+def profile_shares(path: Path) -> tuple[dict[str, int], dict[str, int]]:
+    """The letters and pairs of one langdetect profile (JSON: ``freq``, ``n_words``) in the
+    units of :func:`shares`: each gram folded (:func:`fold`; upper and lower case summed), non-ASCII
+    letters in 1/10,000 of the 1-grams that are letters, pairs with one in 1/100,000 of the
+    2-grams."""
+    import json
+
+    profile = json.loads(path.read_text(encoding="utf-8"))
+    letters: Counter[str] = Counter()
+    pairs: Counter[str] = Counter()
+    not_letters = 0
+    for gram, n in profile["freq"].items():
+        folded = fold(gram)
+        if len(gram) == 1:
+            if folded == " " or len(folded) != 1:
+                not_letters += n
+            elif not folded.isascii():
+                letters[folded] += n
+        elif len(gram) == 2 and len(folded) == 2 and folded != "  ":
+            if gram.replace(" ", "").isalpha() and _PAIRS.match(folded):
+                pairs[folded] += n
+    n_letters, n_pairs = profile["n_words"][0] - not_letters, profile["n_words"][1]
+    # Wikipedia's articles quote names in other scripts (Turkish ones Cyrillic): only the
+    # letters of the language's own script (that of most of its non-ASCII letters) are kept.
+    by_script: Counter[str] = Counter()
+    for ch, n in letters.items():
+        by_script[_script(ch)] += n
+    script = by_script.most_common(1)[0][0]
+    letters = Counter({ch: n for ch, n in letters.items() if _script(ch) == script})
+    pairs = Counter({p: n for p, n in pairs.items() if {_script(ch) for ch in p} <= {script, ""}})
+    return _units(letters, n_letters, 10_000), _units(pairs, n_pairs, 100_000)
+
+
+def _script(ch: str) -> str:
+    """A letter's script as the first word of its Unicode name (``LATIN``, ``CYRILLIC``...),
+    nothing for a space."""
+    return "" if ch == " " else unicodedata.name(ch, "?").split()[0]
+
+
+def merged(catalogue: dict[str, int], running: dict[str, int]) -> dict[str, int]:
+    """Two rows of shares as one, each key's larger share (most frequent first): langdetect's
+    profiles leave out the grams under about 1/10,000 of the letters, which the catalogues
+    may have.
+
+    >>> merged({"ão": 9, "õe": 2}, {"ão": 5, "ã ": 3})
+    {'ão': 9, 'ã ': 3, 'õe': 2}
+    """
+    found = {key: max(catalogue.get(key, 0), n) for key, n in running.items()}
+    found = catalogue | found
+    return dict(sorted(found.items(), key=lambda item: (-item[1], item[0])))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--locale-dir", type=Path, default=Path("/usr/share/locale"))
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--jieba-dict", type=Path, help="jieba 0.42.1's jieba/dict.txt")
     parser.add_argument("--opencc-dir", type=Path, help="opencc/dictionary of OpenCC's data")
+    parser.add_argument(
+        "--langdetect-dir", type=Path, help="langdetect 1.0.9's langdetect/profiles"
+    )
     args = parser.parse_args()
     if (args.jieba_dict is None) != (args.opencc_dir is None):
         parser.error("--jieba-dict and --opencc-dir go together")
@@ -197,6 +302,9 @@ def main() -> None:
     if args.jieba_dict is not None:
         lines.append("# zh_CN.jieba, zh_TW.jieba: from jieba 0.42.1's dict.txt (MIT licence; the")
         lines.append("# traditional row converted by OpenCC's s2tw tables): JIEBA-NOTICE.txt")
+    if args.langdetect_dir is not None and RUNNING:
+        lines.append("# letters and pairs of " + ", ".join(RUNNING) + ": also from langdetect")
+        lines.append("# 1.0.9's profiles (Apache License 2.0): LANGDETECT-NOTICE.txt")
     for lang, (kind, n) in LANGUAGES.items():
         found: Counter[str] = Counter()
         for text in messages([args.locale_dir / lang / "LC_MESSAGES"]):
@@ -215,6 +323,13 @@ def main() -> None:
             lines.append(f"{row}\than\t{top}")
     for lang, folders in LETTER_LANGUAGES.items():
         letters, pairs = shares([args.locale_dir / f / "LC_MESSAGES" for f in folders])
+        how = RUNNING.get(lang) if args.langdetect_dir is not None else None
+        if how is not None:
+            running = profile_shares(args.langdetect_dir / lang)
+            if how == "replace":
+                letters, pairs = running
+            else:
+                letters, pairs = merged(letters, running[0]), merged(pairs, running[1])
         print(f"{lang}: {len(letters)} letters, {len(pairs)} pairs")
         lines.append(f"{lang}\tletters\t" + " ".join(f"{ch}{n}" for ch, n in letters.items()))
         edges = " ".join(f"{p.replace(' ', '_')}{n}" for p, n in pairs.items())
