@@ -96,6 +96,10 @@ _DASHES = "–—―"
 _RARE = "•‚‹›ªº"
 _COMMON_SYMBOLS = "€£¥¢©®™§°₫₪№"
 _CONTROLS_OK = "\t\n\r\f\v"
+#: Thai signs that everyday Thai text seldom writes (phinthu and the marks of Pali and
+#: Sanskrit spellings, old punctuation), rare symbols: windows-874's bytes D A, E D-E F and
+#: F A-F B, where other code pages put common letters (Arabic's ع, Greek's ν ο).
+_RARE_THAI = "\u0e3a\u0e4d\u0e4e\u0e4f\u0e5a\u0e5b"
 #: Full-width forms that CJK text seldom writes (other bytes read as EUC-JP or GB2312 make
 #: them: Thai "กแม่" is "＝争"), worth a common symbol's points, not CJK punctuation's.
 _RARE_FULL_WIDTH = "＂＇＝＼＾＿｀｛｜｝⦅⦆"
@@ -170,6 +174,8 @@ def char_class(ch: str) -> str:
     if 0x0600 <= o <= 0x06FF or 0xFB50 <= o <= 0xFEFF:
         return "R" if cat == "Mn" else "r"
     if 0x0E00 <= o <= 0x0E7F:
+        if ch in _RARE_THAI:
+            return "s"
         if 0x0E40 <= o <= 0x0E44:
             return "v"
         if cat == "Mn":
@@ -558,6 +564,12 @@ _THAI_STACK = f"(?=[{_THAI_MARK}][{_THAI_MARK}])"
 _THAI_STACK_OK = "[\u0e31\u0e34-\u0e39][\u0e48-\u0e4c]"
 
 
+#: Mai han-akat (the short a written above) followed by neither a consonant nor a mark, a
+#: tone mark between or not (Thai closes it: ``กัน``, ``กั้น``, ``ตัว``; a mark after it is
+#: :func:`_odd_thai_stacks`'s, the end of a text a cut syllable).
+_OPEN_HAN_AKAT = f"\u0e31[\u0e48-\u0e4b]?(?=[^\u0e01-\u0e2e{_THAI_MARK}])"
+
+
 def _odd_thai_stacks(text: str) -> int:
     """How many neighbours are two Thai marks that Thai does not stack.
 
@@ -901,6 +913,8 @@ def _score(
         total += PENALTIES["stray combining accent"] * len(_STRAY_MARK.findall(text))
     if "TT" in classes:
         total += PENALTIES["stray combining accent"] * _odd_thai_stacks(text)
+    if "\u0e31" in text:
+        total += PENALTIES["stray combining accent"] * len(_pattern(_OPEN_HAN_AKAT).findall(text))
     if cjk is not None:
         total += cjk
     elif present & _CJK_COMMON:
