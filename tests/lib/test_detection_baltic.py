@@ -50,3 +50,23 @@ def test_icelandic_stays_windows_1252() -> None:
     for size in (8, 16, 32):
         right, total, sure_wrong = _cuts(ICELANDIC, "cp1252", size)
         assert right == total > 50, (size, right, total)
+
+
+# "On Saturday we drove to the lake, where fishermen pulled out fish and the children played
+# in the meadow and ate fresh buns."
+LITHUANIAN = (
+    "Šeštadienį mes važiavome prie ežero, kur žvejai traukė žuvį, o vaikai žaidė pievoje ir "
+    "valgė šviežias bandeles."
+)
+
+
+def test_lithuanian_z_caron_is_not_turkish_s_cedilla() -> None:
+    # ž is windows-1254's ş, š is ð in windows-1252: Lithuanian cuts read as Turkish or
+    # Icelandic (main: 52 of 95 cuts of 16 characters right, 68 of 80 of 32).
+    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 16)
+    assert total == 95 and sure_wrong == 0
+    assert right >= 65, right
+    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 32)
+    assert right == total == 80, right
+    g = guess_codecbox("Vakar mes važiavome prie ežero.".encode("cp1257"))
+    assert g.encoding is not None and g.encoding.name == "windows-1257"
