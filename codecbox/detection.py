@@ -1007,9 +1007,10 @@ class _Plan:
         self.decoding = tuple(table[0] for table in found)
         chars = [table[1] for table in found]
         self.classes = tuple(guessing.byte_classes(enc.codec or "") for enc in self.encodings)
-        #: What the languages each page cannot write add to its reading's letter rule in full
-        #: (:func:`codecbox.guessing.blocked`; its bounds, without them, stay higher).
-        self.blocked = tuple(guessing.blocked(enc.codec or "") for enc in self.encodings)
+        #: What the languages each page cannot write, and the scarce ones, add to its reading's
+        #: letter rule in full (:func:`codecbox.guessing.charged`; its bounds, without them,
+        #: stay higher).
+        self.blocked = tuple(guessing.charged(enc.codec or "") for enc in self.encodings)
         #: For each byte, its class in every page.
         self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
         ids = [bytearray(256) for _ in pages]

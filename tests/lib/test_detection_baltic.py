@@ -1,0 +1,72 @@
+"""Lithuanian in windows-1257 and Turkish in windows-1254 (issue 18's weak cells), on
+sentences written for these tests (not benchmark text): their letters' bytes are Icelandic's
+ð, þ and ý in windows-1252, whose prior is higher."""
+
+from __future__ import annotations
+
+from codecbox.detection import guess_codecbox
+
+# "Yesterday evening I walked on the beach with my friend, we drank hot tea and decided to get
+# up early tomorrow morning and go fishing."
+TURKISH = (
+    "Dün akşam arkadaşımla sahilde yürüdük, sıcak çay içtik ve yarın sabah erkenden kalkıp "
+    "balığa gitmeye karar verdik."
+)
+# "Yesterday we went to the lake, where the fishermen pulled fish ashore and the children
+# played in the meadow." (Icelandic: windows-1252 writes it)
+ICELANDIC = (
+    "Í gær fórum við að vatninu þar sem veiðimenn drógu fisk á land og börnin léku sér á túninu."
+)
+
+
+def _cuts(text: str, codec: str, size: int) -> tuple[int, int, int]:
+    """Of the cuts of ``size`` characters of ``text`` with a non-ASCII letter: how many the
+    detector reads right, how many there are, and how many it reads wrong but sure."""
+    right = total = sure_wrong = 0
+    for i in range(len(text) - size + 1):
+        cut = text[i : i + size]
+        data = cut.encode(codec)
+        if data.isascii():
+            continue
+        total += 1
+        g = guess_codecbox(data)
+        ok = g.encoding is not None and data.decode(g.encoding.codec, "replace") == cut
+        right += ok
+        sure_wrong += not ok and g.sure
+    return right, total, sure_wrong
+
+
+def test_turkish_dotless_i_is_not_icelandic_y_acute() -> None:
+    # ı, ş and ğ are ý, þ and ð in windows-1252: read as Icelandic they cost nothing, and
+    # windows-1252's prior won (41 of 85 cuts right before Icelandic paid guessing.SCARCE).
+    right, total, sure_wrong = _cuts(TURKISH, "cp1254", 16)
+    assert total == 85 and sure_wrong == 0
+    assert right >= 48, right
+    g = guess_codecbox("Akşam yemeği hazır.".encode("cp1254"))
+    assert g.encoding is not None and g.encoding.name == "windows-1254"
+
+
+def test_icelandic_stays_windows_1252() -> None:
+    for size in (8, 16, 32):
+        right, total, sure_wrong = _cuts(ICELANDIC, "cp1252", size)
+        assert right == total > 50, (size, right, total)
+
+
+# "On Saturday we drove to the lake, where fishermen pulled out fish and the children played
+# in the meadow and ate fresh buns."
+LITHUANIAN = (
+    "Šeštadienį mes važiavome prie ežero, kur žvejai traukė žuvį, o vaikai žaidė pievoje ir "
+    "valgė šviežias bandeles."
+)
+
+
+def test_lithuanian_z_caron_is_not_turkish_s_cedilla() -> None:
+    # ž is windows-1254's ş, š is ð in windows-1252: Lithuanian cuts read as Turkish or
+    # Icelandic (main: 52 of 95 cuts of 16 characters right, 68 of 80 of 32).
+    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 16)
+    assert total == 95 and sure_wrong == 0
+    assert right >= 65, right
+    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 32)
+    assert right == total == 80, right
+    g = guess_codecbox("Vakar mes važiavome prie ežero.".encode("cp1257"))
+    assert g.encoding is not None and g.encoding.name == "windows-1257"
