@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 #: whatwg's compile on first use). Lower a budget when its module compiles on first use.
 REGEX_BUDGET = {"codecbox.guessing": 14, "codecbox.detection": 10}
 #: Modules ``import codecbox`` leaves to the first function that needs them.
-DEFERRED = {"bz2", "glob", "html", "lzma", "shutil", "threading", "codecbox.adapters",
+DEFERRED = {"bz2", "glob", "html", "json", "lzma", "shutil", "threading", "codecbox.adapters",
             "codecbox.importing", "codecbox.repair", "codecbox.streaming"}  # fmt: skip
 
 _PROBE = r"""
