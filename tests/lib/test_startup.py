@@ -27,8 +27,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: whatwg's compile on first use). Lower a budget when its module compiles on first use.
 REGEX_BUDGET = {"codecbox.guessing": 14, "codecbox.detection": 10}
 #: Modules ``import codecbox`` leaves to the first function that needs them.
-DEFERRED = {"bz2", "glob", "html", "json", "lzma", "shutil", "threading", "codecbox.adapters",
-            "codecbox.importing", "codecbox.repair", "codecbox.streaming"}  # fmt: skip
+DEFERRED = {"bisect", "bz2", "glob", "html", "json", "lzma", "shutil", "threading"} | {
+    f"codecbox.{m}" for m in ("adapters", "importing", "repair", "streaming")
+}
 
 _PROBE = r"""
 import codecs, json, re, sys
