@@ -27,37 +27,50 @@ that rule is certain::
 
 from typing import TYPE_CHECKING, Any
 
-from codecbox.adapters import UnsureEncodingError, decode_response, read_csv
 from codecbox.decoding import Decoded, decode_bytes, decode_file, decode_html
 from codecbox.detection import DETECTORS, Guess
 from codecbox.errors import DecodeError, EncodeError, UnknownEncodingError
-from codecbox.importing import Imported, Quarantined, import_bytes, import_file
 from codecbox.labels import Encoding, resolve
-from codecbox.length import graphemes, length, truncate
+from codecbox.length import graphemes, length, truncate  # (eager: length is a module too)
 from codecbox.rules import Rule
-from codecbox.streaming import (
-    TranscodeReport,
-    iter_decode,
-    read_chunks,
-    sniff,
-    sniff_file,
-    transcode,
-)
 
 if TYPE_CHECKING:
+    from codecbox.adapters import UnsureEncodingError, decode_response, read_csv
+    from codecbox.importing import Imported, Quarantined, import_bytes, import_file
     from codecbox.repair import Repair, fix_mojibake
+    from codecbox.streaming import (
+        TranscodeReport,
+        iter_decode,
+        read_chunks,
+        sniff,
+        sniff_file,
+        transcode,
+    )
 
 __version__ = "0.3.0"
 
+#: The names `import codecbox` leaves to their first use, by their module: the package loads
+#: what decode_bytes, decode_file and decode_html need (repair builds its tables of the wrong
+#: readings when imported, some 40 ms; importing, streaming and adapters some 6 ms).
+_ON_USE = {
+    name: module
+    for module, names in {
+        "adapters": "UnsureEncodingError decode_response read_csv",
+        "importing": "Imported Quarantined import_bytes import_file",
+        "repair": "Repair fix_mojibake",
+        "streaming": "TranscodeReport iter_decode read_chunks sniff sniff_file transcode",
+    }.items()
+    for name in names.split()
+}
+
 
 def __getattr__(name: str) -> Any:
-    # The repair module builds its tables of the wrong readings when imported (some 40 ms):
-    # `import codecbox` leaves that to the first use of fix_mojibake or Repair.
-    if name in ("Repair", "fix_mojibake"):
-        from codecbox import repair
+    if name not in _ON_USE:
+        raise AttributeError(f"module 'codecbox' has no attribute {name!r}")
+    from importlib import import_module
 
-        return getattr(repair, name)
-    raise AttributeError(f"module 'codecbox' has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f"codecbox.{_ON_USE[name]}"), name)
+    return value
 
 
 __all__ = [

@@ -25,7 +25,6 @@ import itertools
 import json
 import os
 import re
-import shutil
 import stat
 import time
 from collections import Counter
@@ -145,6 +144,8 @@ def _park(path: Path | None, quarantine: str | os.PathLike[str] | None) -> Path 
     if path.resolve().parent == folder.resolve():
         return path
     target = _claim(folder, path)
+    import shutil  # (on use, as below: with bz2 and lzma, some 3 ms of start-up)
+
     try:
         shutil.copyfile(path, target)
         shutil.copystat(path, target)
@@ -860,6 +861,8 @@ class ImportRun:
             copy = (utf8, digests)
 
         def same(out: BinaryIO) -> None:
+            import shutil
+
             source.seek(0)
             shutil.copyfileobj(source, out, _CHUNK)
 

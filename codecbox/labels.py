@@ -13,10 +13,9 @@ kind of name into an :class:`Encoding`, the value every codecbox result carries.
 from __future__ import annotations
 
 import codecs
-import json
 from dataclasses import dataclass
 from encodings import charmap
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from codecbox.errors import UnknownEncodingError
@@ -29,13 +28,24 @@ if TYPE_CHECKING:
 __all__ = ["LABELS", "PYTHON_CODECS", "WHATWG_CODECS", "Encoding", "lookup", "resolve"]
 
 
-#: label (lowercase, as in the standard) -> WHATWG encoding name
-LABELS: dict[str, str] = {
-    label: encoding["name"]
-    for group in json.loads(data_file("encodings.json").decode("utf-8"))
-    for encoding in group["encodings"]
-    for label in encoding["labels"]
-}
+if TYPE_CHECKING:
+    #: label (lowercase, as in the standard) -> WHATWG encoding name (read on first use)
+    LABELS: dict[str, str]
+
+
+@cache
+def _labels() -> dict[str, str]:
+    import json  # (here: import codecbox reads no label, and json is 1.5 ms of start-up)
+
+    groups = json.loads(data_file("encodings.json").decode("utf-8"))
+    return {label: e["name"] for g in groups for e in g["encodings"] for label in e["labels"]}
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    if name == "LABELS":
+        return _labels()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _ASCII_WHITESPACE = "\t\n\f\r "
 # The standard lowercases ASCII only: str.lower() would also fold non-ASCII letters (the
@@ -54,7 +64,7 @@ def lookup(label: str) -> str | None:
     """
     if not isinstance(label, str):
         raise TypeError(f"a label must be a str, not {type(label).__name__}: {label!r}")
-    return LABELS.get(label.strip(_ASCII_WHITESPACE).translate(_ASCII_LOWER))
+    return _labels().get(label.strip(_ASCII_WHITESPACE).translate(_ASCII_LOWER))
 
 
 # x-user-defined maps bytes 0x80-0xFF into the Private Use Area (U+F780-U+F7FF), so that

@@ -20,12 +20,11 @@ Read exactly as the standards do:
 from __future__ import annotations
 
 import functools
-import html
 import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Any, AnyStr, NamedTuple, cast
 
 from codecbox.labels import Encoding, lookup, resolve
 from codecbox.table import TABLE
@@ -85,18 +84,100 @@ def web_encoding(name: str) -> Encoding:
     return resolve(name, label=True)
 
 
+# --- regular expressions: possessive quantifiers on every Python ---------------------------
+#
+# The walks below use possessive quantifiers (a match is the standard's own parse, in linear
+# time), which re has from 3.11; on 3.10 _atomic rewrites them (tests compare the matches).
+# The rewrite adds groups: the code reads named groups only.
+
+_POSSESSIVE = sys.version_info >= (3, 11)
+
+
+def _once(pattern: bytes, name: bytes) -> bytes:  # (?>pattern): a lookahead is atomic
+    return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
+
+
+def _atomic(pattern: bytes) -> bytes:
+    """``pattern`` with each ``X*+``, ``X++``, ``X?+`` (not ``{m,n}+``) rewritten: a repeated
+    byte gives back nothing of its run (``X*+`` is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``);
+    a repeated group is matched once, and so is each turn, as 3.11 does.
+
+    >>> _atomic(rb"(?:[^<]++|<)*+x?+")
+    b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
+    """
+    out: list[bytes] = []  # the tokens written
+    opened: list[int] = []  # where each open group starts in out
+    atom, count = -1, 0  # where what a quantifier would repeat starts in out (-1: nothing)
+    tokens = rb"\\x..|\\.|\[\^?\]?(?:\\.|[^]\\])*\]|[*+?][+?]?|."  # escape, class, quantifier
+    for token in re.findall(tokens, pattern, re.DOTALL):
+        if token[0] in b"*+?" and atom >= 0:  # a quantifier
+            if token[1:] == b"+":  # possessive
+                x, q, byte = b"".join(out[atom:]), token[:1], out[atom] != b"("
+                if byte:
+                    x = b"(?:" + x + b"|(?!" + x + b"))" if q == b"?" else x + q + b"(?!" + x + b")"
+                else:
+                    turn = b"(?:" + _once(x, b"_a%d" % count) + b")"
+                    x, count = _once(turn + q, b"_a%d" % (count + 1)), count + 2
+                out[atom:], token = [x], b""
+            out.append(token)  # (a lazy or greedy one is kept as it is)
+            atom = -1
+            continue
+        if token == b"(":  # the "?" of "(?:" that may follow repeats nothing
+            opened.append(len(out))
+        atom = opened.pop() if token == b")" else -1 if token in b"(|" else len(out)
+        out.append(token)
+    return b"".join(out)
+
+
+def _compile(pattern: AnyStr) -> re.Pattern[AnyStr]:
+    """``re.compile`` on first use (importing compiles none of these, some 30 ms)."""
+    return cast("re.Pattern[AnyStr]", _Deferred(pattern))
+
+
+class _Deferred:
+    """A pattern compiled when first used (rewritten before Python 3.11), then put in its
+    place in the module or _END_TAGS."""
+
+    def __init__(self, source: str | bytes) -> None:
+        self._source = source
+        self._compiled: re.Pattern[Any] | None = None
+
+    def _compile(self) -> re.Pattern[Any]:
+        if self._compiled is None:
+            source = self._source
+            if not _POSSESSIVE and isinstance(source, bytes):
+                source = _atomic(source)
+            self._compiled = re.compile(source)
+            homes: tuple[dict[Any, Any], ...] = (globals(), _END_TAGS)
+            for home in homes:
+                for key in [key for key, value in home.items() if value is self]:
+                    home[key] = self._compiled
+        return self._compiled
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._compile(), name)
+
+
+def _patterns() -> dict[str, re.Pattern[bytes]]:
+    """Every pattern :func:`_compile` made, compiled now, by name."""
+    homes = [*globals().items(), *((f"_END_TAGS[{k!r}]", v) for k, v in _END_TAGS.items())]
+    found = {name: v._compile() if isinstance(v, _Deferred) else v for name, v in homes}
+    patterns = {k: v for k, v in found.items() if isinstance(v, re.Pattern)}
+    return {k: v for k, v in patterns.items() if isinstance(v.pattern, bytes)}
+
+
 # --- the Content-Type header: the Fetch Standard's "extract a MIME type" -------------------
 
 _HTTP_WS = "\t\n\r "  # HTTP whitespace (no form feed)
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # HTTP token code points
-_QUOTED_TOKEN = re.compile(r"[\t\x20-\x7e\x80-\xff]*")  # HTTP quoted-string token code points
+_TOKEN = _compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")  # HTTP token code points
+_QUOTED_TOKEN = _compile(r"[\t\x20-\x7e\x80-\xff]*")  # HTTP quoted-string token code points
 #: "collect an HTTP quoted string" from its quote: the text with its backslash escapes (1),
 #: a backslash that ends the input (2).
 _QUOTED = r'"((?:[^"\\]|\\[\s\S])*)(\\?)"?'
 #: A parameter from its ";": the name (1), then after "=" a quoted string (2, 3) and the
 #: rest to the next ";", or a plain value (4).
-_PARAMETER = re.compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
-_ESCAPE = re.compile(r"\\([\s\S])")
+_PARAMETER = _compile(r";[\t\n\r ]*([^;=]*)(?:=(?:" + _QUOTED + r"[^;]*|([^;]*)))?")
+_ESCAPE = _compile(r"\\([\s\S])")
 
 
 @dataclass(frozen=True)
@@ -161,7 +242,7 @@ def parse_mime_type(value: str) -> MimeType | None:
 
 
 #: One of the comma-separated values of a header (a quoted string may hold commas).
-_VALUE = re.compile(r'(?:[^",]|' + _QUOTED + r")*")
+_VALUE = _compile(r'(?:[^",]|' + _QUOTED + r")*")
 
 
 def extract_mime_type(value: str | Sequence[str]) -> MimeType | None:
@@ -208,10 +289,9 @@ def charset_from_content_type(value: str | Sequence[str] | None) -> str | None:
 
 #: "charset", "=" between spaces, then a quoted value (1, 2), an unquoted one (3), an
 #: unmatched quote or nothing. The first "charset" followed by "=" is the one that counts.
-_CHARSET_IN = re.compile(
-    r"charset[\t\n\f\r ]*=[\t\n\f\r ]*"
-    r"(?:\"([^\"]*)\"|'([^']*)'|([^\t\n\f\r ;\"'][^\t\n\f\r ;]*|(?=;))|[\"']|\Z)",
-    re.IGNORECASE | re.ASCII,  # ASCII case-insensitive: "charſet" is not "charset"
+_CHARSET_IN = _compile(
+    r"(?ai)charset[\t\n\f\r ]*=[\t\n\f\r ]*"  # ASCII case-insensitive: "charſet" is not "charset"
+    r"(?:\"([^\"]*)\"|'([^']*)'|([^\t\n\f\r ;\"'][^\t\n\f\r ;]*|(?=;))|[\"']|\Z)"
 )
 
 
@@ -233,7 +313,9 @@ def _meta_rule(attributes: bytes, *, prescan: bool) -> str | None:
     tree builder (character references decoded; an unknown charset leaves it to http-equiv)."""
     if not prescan and not _may_declare(attributes):
         return None
-    text = str if prescan else html.unescape
+    from html import unescape  # (on use: html.entities is some 2 ms of start-up)
+
+    text = str if prescan else unescape
     found: dict[bytes, str] = {}
     for a in _ATTRIBUTE.finditer(attributes.lower() if prescan else attributes):  # to the ">"
         if a["name"]:
@@ -255,85 +337,6 @@ def _may_declare(markup: bytes) -> bool:
     return (markup.find(b"&") >= 0 and markup.find(b"&#") >= 0) or (
         markup.lower().find(b"charset") >= 0
     )
-
-
-# --- regular expressions: possessive quantifiers on every Python ---------------------------
-#
-# The walks below use possessive quantifiers (a match is the standard's own parse, in linear
-# time), which re has from 3.11; on 3.10 _atomic rewrites them (tests compare the matches).
-# The rewrite adds groups: the code reads named groups only.
-
-_POSSESSIVE = sys.version_info >= (3, 11)
-
-
-def _once(pattern: bytes, name: bytes) -> bytes:  # (?>pattern): a lookahead is atomic
-    return b"(?=(?P<" + name + b">" + pattern + b"))(?P=" + name + b")"
-
-
-def _atomic(pattern: bytes) -> bytes:
-    """``pattern`` with each ``X*+``, ``X++``, ``X?+`` (not ``{m,n}+``) rewritten: a repeated
-    byte gives back nothing of its run (``X*+`` is ``X*(?!X)``, ``X?+`` is ``(?:X|(?!X))``);
-    a repeated group is matched once, and so is each turn, as 3.11 does.
-
-    >>> _atomic(rb"(?:[^<]++|<)*+x?+")
-    b'(?=(?P<_a1>(?:(?=(?P<_a0>(?:[^<]+(?![^<])|<)))(?P=_a0))*))(?P=_a1)(?:x|(?!x))'
-    """
-    out: list[bytes] = []  # the tokens written
-    opened: list[int] = []  # where each open group starts in out
-    atom, count = -1, 0  # where what a quantifier would repeat starts in out (-1: nothing)
-    tokens = rb"\\x..|\\.|\[\^?\]?(?:\\.|[^]\\])*\]|[*+?][+?]?|."  # escape, class, quantifier
-    for token in re.findall(tokens, pattern, re.DOTALL):
-        if token[0] in b"*+?" and atom >= 0:  # a quantifier
-            if token[1:] == b"+":  # possessive
-                x, q, byte = b"".join(out[atom:]), token[:1], out[atom] != b"("
-                if byte:
-                    x = b"(?:" + x + b"|(?!" + x + b"))" if q == b"?" else x + q + b"(?!" + x + b")"
-                else:
-                    turn = b"(?:" + _once(x, b"_a%d" % count) + b")"
-                    x, count = _once(turn + q, b"_a%d" % (count + 1)), count + 2
-                out[atom:], token = [x], b""
-            out.append(token)  # (a lazy or greedy one is kept as it is)
-            atom = -1
-            continue
-        if token == b"(":  # the "?" of "(?:" that may follow repeats nothing
-            opened.append(len(out))
-        atom = opened.pop() if token == b")" else -1 if token in b"(|" else len(out)
-        out.append(token)
-    return b"".join(out)
-
-
-def _compile(pattern: bytes) -> re.Pattern[bytes]:
-    """``re.compile`` on first use (importing compiles none of these, some 30 ms)."""
-    return cast("re.Pattern[bytes]", _Deferred(pattern))
-
-
-class _Deferred:
-    """A pattern compiled when first used (rewritten before Python 3.11), then put in its
-    place in the module or _END_TAGS."""
-
-    def __init__(self, source: bytes) -> None:
-        self._source = source
-        self._compiled: re.Pattern[bytes] | None = None
-
-    def _compile(self) -> re.Pattern[bytes]:
-        if self._compiled is None:
-            self._compiled = re.compile(self._source if _POSSESSIVE else _atomic(self._source))
-            homes: tuple[dict[Any, Any], ...] = (globals(), _END_TAGS)
-            for home in homes:
-                for key in [key for key, value in home.items() if value is self]:
-                    home[key] = self._compiled
-        return self._compiled
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._compile(), name)
-
-
-def _patterns() -> dict[str, re.Pattern[bytes]]:
-    """Every pattern :func:`_compile` made, compiled now, by name."""
-    homes = [*globals().items(), *((f"_END_TAGS[{k!r}]", v) for k, v in _END_TAGS.items())]
-    found = {name: v._compile() if isinstance(v, _Deferred) else v for name, v in homes}
-    patterns = {k: v for k, v in found.items() if isinstance(v, re.Pattern)}
-    return {k: v for k, v in patterns.items() if isinstance(v.pattern, bytes)}
 
 
 # --- tags, as the prescan and the HTML tokenizer read them ---------------------------------

@@ -22,7 +22,6 @@ import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from glob import escape as glob_escape
 from pathlib import Path
 from typing import BinaryIO
 
@@ -322,7 +321,9 @@ def write_atomic(
     with contextlib.suppress(OSError):
         swept = str(folder.resolve())
         if swept in _SWEPT:  # (a folder is listed once a process: an import writes many)
-            remove_stale_temporaries(folder, glob_escape(target.name))
+            from glob import escape
+
+            remove_stale_temporaries(folder, escape(target.name))
         else:
             remove_stale_temporaries(folder)
             _SWEPT.add(swept)

@@ -27,7 +27,6 @@ input. Index files load on first use (``benchmarks/whatwg_decoders.py`` has the 
 
 from __future__ import annotations
 
-import bisect
 import codecs
 import os
 import re
@@ -493,6 +492,8 @@ def _gb18030_ranges_code_point(pointer: int) -> int | None:
         return None
     if pointer == 7457:
         return 0xE7C7
+    import bisect  # (here: only four-byte sequences need it)
+
     pointers, code_points = _gb18030_ranges()
     k = bisect.bisect_right(pointers, pointer) - 1
     return code_points[k] + pointer - pointers[k]

@@ -42,12 +42,14 @@ def build(out: Path = DEFAULT_OUT) -> list[Path]:
     import pdoc.render
 
     import codecbox
-    from codecbox import repair
+    from codecbox import labels
 
-    # ``codecbox.fix_mojibake`` and ``Repair`` come from a module ``__getattr__`` (the repair
-    # tables load on first use); pdoc reads the module's namespace, so put them there.
-    for name in ("fix_mojibake", "Repair"):
-        setattr(codecbox, name, getattr(repair, name))
+    # Some names come from a module ``__getattr__`` on first use (``codecbox.fix_mojibake``,
+    # ``codecbox.import_file``..., ``labels.LABELS``); pdoc reads the module's namespace, so
+    # put them there.
+    for module in (codecbox, labels):
+        for name in module.__all__:
+            setattr(module, name, getattr(module, name))
     pdoc.render.configure(
         docformat="restructuredtext",
         footer_text=f"codecbox {codecbox.__version__}",
