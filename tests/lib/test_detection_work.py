@@ -354,3 +354,50 @@ def test_same_but_commas_is_the_translation() -> None:
         )
         assert detection._same_but_commas(text, other) == expected, (text, other)
         assert detection._same_but_commas(other, text) == expected, (other, text)
+
+
+def test_blocked_asks_each_letter_as_the_encoder_would() -> None:
+    """guessing.blocked asks each codec once for all the characters of the Latin letters'
+    spellings: the same languages as encoding each spelling alone, for every page and a few
+    other codecs (multi-byte, unknown)."""
+    model = guessing._letters()
+    first, langs = model.slots["l"]
+
+    def encodes(codec: str, text: str) -> bool:
+        try:
+            text.encode(codec)
+        except (UnicodeError, LookupError):
+            return False
+        return True
+
+    pages = [enc.codec or "" for enc in detection._default_plan().encodings]
+    for codec in [*pages, "utf-8", "gb2312", "shift_jis", "no-such-codec"]:
+        writes = {
+            ch: any(encodes(codec, s) for s in guessing._spellings(ch))
+            for lang in langs
+            for ch in model.letters[lang]
+        }
+        fields = []
+        for field, lang in enumerate(langs, first):
+            shares = model.letters[lang]
+            written = sum(share for ch, share in shares.items() if writes[ch])
+            if written < guessing.WRITES * sum(shares.values()):
+                fields.append(field)
+        unit = round(32 * guessing.UNWRITTEN)
+        expected = 0 if len(fields) == len(langs) else sum(unit << (32 * f) for f in fields)
+        assert guessing.blocked(codec) == expected, codec
+
+
+def test_least_cost_is_the_cheapest_language_of_the_vector() -> None:
+    """least_cost reads a key's fields without making its vector: what points() reads of the
+    vector, for the letters and pairs the model knows and random ones it does not."""
+    model = guessing._letters()
+    rng = random.Random(7)
+    letters = [chr(c) for c in (*range(0x61, 0x7B), *range(0xDF, 0x250), *range(0x3AC, 0x460))]
+    letters += [chr(c) for c in (*range(0x5D0, 0x5EB), *range(0x621, 0x64B), *range(0xE01, 0xE2F))]
+    keys = [*list(model.found)[::7], *letters, " ", "1"]
+    keys += [rng.choice(letters) + rng.choice([*letters, " "]) for _ in range(3000)]
+    for key in keys:
+        capped = len(key) == 1 and guessing._script(key) in guessing.CAPPED_SCRIPTS
+        expected = 0.0 if capped else -model.points(model.vector(key))
+        assert guessing.least_cost(key) == expected, key
