@@ -636,15 +636,18 @@ def _odd_thai_stacks(text: str) -> int:
 
 #: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
 #: ideographs between "i" and "y"; real text puts one or two CJK characters in a Latin word
-#: seldom).
-_SANDWICH = re.compile(r"(?=([aA][zZjkKw]{1,2}[aA]))")
+#: seldom). (The rules' patterns start with the class they count, which the re module skips
+#: to fast, and look around after it: tests/lib/test_detection_work.py has their first form.)
+_SANDWICH = re.compile(r"[aA](?=[zZjkKw]{1,2}[aA])")
 _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
 #: One CJK character touching an ASCII letter with no CJK on its other side (the start or
 #: the end of the text counts as no CJK: Polish "śmy " read as Big5 is "鄉y ").
-_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])")
+_ISOLATED_CJK = re.compile(
+    r"[zZjkKw](?:(?<=[aA][zZjkKw])(?![zZjkKwf])|(?<![zZjkKwf][zZjkKw])(?=[aA]))"
+)
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"
@@ -671,15 +674,15 @@ def _pattern(source: str) -> re.Pattern[str]:
 #: digit: what a currency sign before a price becomes in another code page (windows-1252's
 #: "£3.50" is "Ł3.50" in windows-1250, "Ј3.50" in windows-1251; "€5" is "Ђ5"), which text
 #: seldom writes (on classes).
-_LONE_LETTER_BY_DIGIT = r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
+_LONE_LETTER_BY_DIGIT = r"[lLcCgG](?<![aAlLcCgGm][lLcCgG])(?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
 #: The Arabic comma, semicolon and question mark (windows-1256's bytes of ¡, º and ¿): Arabic
 #: text puts them after Arabic words; in a reading without Arabic letters they are other
 #: bytes (Portuguese "2º andar" is "2؛ andar").
 _ARABIC_PUNCTUATION = "،؛؟"
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
-_HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
-_KANJI_SPACED = re.compile(r"(?=([zZ] [zZ]))")
+_HAN_SPACED = re.compile(r"[zZj](?= [zZj])")
+_KANJI_SPACED = re.compile(r"[zZ](?= [zZ])")
 _ACCENTS_AFTER = "aeiouyAEIOUYăâêôơưĂÂÊÔƠƯ"
 _STRAY_MARK = re.compile(rf"(?<![{_ACCENTS_AFTER}])[\u0300-\u036f]")
 

@@ -401,3 +401,52 @@ def test_least_cost_is_the_cheapest_language_of_the_vector() -> None:
         capped = len(key) == 1 and guessing._script(key) in guessing.CAPPED_SCRIPTS
         expected = 0.0 if capped else -model.points(model.vector(key))
         assert guessing.least_cost(key) == expected, key
+
+
+def test_lone_replacement_finds_what_the_look_behind_pattern_found() -> None:
+    """detection._LONE_REPLACEMENT (the U+FFFD first, a negative look-behind after it) matches
+    where the pattern it replaced (a look-behind or ``^`` first) matched: every string of up
+    to 7 characters of a, newline, U+FFFD, é and an astral ideograph."""
+    import itertools
+    import re
+
+    before = re.compile(r"(?:(?<=[\x00-\x7f])|^)\ufffd(?=[\x00-\x7f]|$)")
+    for n in range(8):
+        for chars in itertools.product("a\n\ufffdé\U00020000", repeat=n):
+            text = "".join(chars)
+            found = [m.span() for m in detection._LONE_REPLACEMENT.finditer(text)]
+            assert found == [m.span() for m in before.finditer(text)], repr(text)
+
+
+#: The neighbour rules' patterns as first written (a look-around at every position), each
+#: with the alphabet of classes it is checked on.
+_LOOK_AROUND_FIRST = {
+    "_SANDWICH": (r"(?=([aA][zZjkKw]{1,2}[aA]))", "aAzk "),
+    "_ISOLATED_CJK": (
+        r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])",
+        "aAzjfk ",
+    ),
+    "_LONE_LETTER_BY_DIGIT": (
+        r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))",
+        "alLcm0 ",
+    ),
+    "_HAN_SPACED": (r"(?=([zZj] [zZj]))", "zZj a"),
+    "_KANJI_SPACED": (r"(?=([zZ] [zZ]))", "zZ a"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_LOOK_AROUND_FIRST))
+def test_a_rule_pattern_counts_what_its_look_around_form_counted(name: str) -> None:
+    """The rules' patterns start with the class they count (the re module skips to it fast)
+    and count what their first form counted on every string of up to 7 classes."""
+    import itertools
+    import re
+
+    source, alphabet = _LOOK_AROUND_FIRST[name]
+    before = re.compile(source)
+    found = getattr(guessing, name)
+    pattern = found if isinstance(found, re.Pattern) else re.compile(found)
+    for n in range(8):
+        for chars in itertools.product(alphabet, repeat=n):
+            classes = "".join(chars)
+            assert len(pattern.findall(classes)) == len(before.findall(classes)), classes
