@@ -1152,20 +1152,22 @@ RANK_STEPS = 4
 
 
 @lru_cache(maxsize=1)
-def _frequent() -> dict[str, dict[int, str | None]]:
+def _frequent() -> dict[str, dict[int, int | str | None]]:
     """``"ko"``, ``"zh"`` or ``"ja"`` -> a ``str.translate`` table deleting its frequent
     hangul or ideographs (:func:`_frequent_rows`) and, for a language of :data:`RANKED`,
     turning the less frequent into ``chr(k)``, ``k`` the steps of the penalty they cost
-    (1 to :data:`RANK_STEPS` - 1; past ``last`` they are left as they are: rare)."""
+    (1 to :data:`RANK_STEPS` - 1; past ``last`` they are left as they are: rare). Any other
+    character maps to itself, added on first use (a character a table lacks costs
+    ``str.translate`` an exception each time)."""
     ranks: dict[str, dict[str, int]] = {"ko": {}, "zh": {}, "ja": {}}
     for lang, kind, found in _frequent_rows():
         if kind in ("hangul", "han"):
             best = ranks["zh" if lang.startswith("zh") else lang]
             for rank, ch in enumerate(found):
                 best[ch] = min(rank, best.get(ch, rank))
-    tables: dict[str, dict[int, str | None]] = {}
+    tables: dict[str, dict[int, int | str | None]] = {}
     for lang, best in ranks.items():
-        table: dict[int, str | None] = {}
+        table: dict[int, int | str | None] = _Lazy(ord)
         first, last = RANKED.get(lang, (len(best) + 1, len(best) + 2))
         for ch, rank in best.items():
             share = math.log(max(rank, first) / first) / math.log(last / first)

@@ -450,3 +450,17 @@ def test_a_rule_pattern_counts_what_its_look_around_form_counted(name: str) -> N
         for chars in itertools.product(alphabet, repeat=n):
             classes = "".join(chars)
             assert len(pattern.findall(classes)) == len(before.findall(classes)), classes
+
+
+def test_the_frequent_tables_translate_as_their_entries() -> None:
+    """_frequent's tables map a character they lack to itself on first use (no exception in
+    str.translate): the same translation as the table of their frequent characters alone."""
+    rng = random.Random(11)
+    for language, table in guessing._frequent().items():
+        alphabet = [chr(c) for c in list(table)[:300] if table[c] != c] + list("a .\n")
+        alphabet += [chr(rng.randrange(0x4E00, 0xA000)) for _ in range(100)]
+        alphabet += [chr(rng.randrange(0xAC00, 0xD7A4)) for _ in range(100)]
+        for _ in range(300):
+            text = "".join(rng.choices(alphabet, k=rng.randint(0, 60)))
+            plain = {k: v for k, v in table.items() if v != k}
+            assert text.translate(table) == text.translate(plain), (language, text)
