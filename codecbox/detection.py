@@ -1014,7 +1014,7 @@ class _Plan:
         #: (:func:`codecbox.guessing.blocked`; its bounds, without them, stay higher).
         self.blocked = tuple(guessing.blocked(enc.codec or "") for enc in self.encodings)
         #: For each byte, its class in every page.
-        self.columns = tuple(bytes(classes[b] for classes in self.classes) for b in range(256))
+        self.columns = tuple(map(bytes, zip(*self.classes, strict=True)))
         ids = [bytearray(256) for _ in pages]
         vectors = [0] * 256
         #: What the letter rule reads of each byte (:func:`codecbox.guessing.fold`), by page,

@@ -583,7 +583,7 @@ def blocked(codec: str) -> int:
     first, langs = model.slots["l"]  # (Persian is written in windows-1256 with Arabic's yeh)
     spellings, chars = _latin_spellings()
     ok = _encodable(codec, chars)  # (all the characters of all the spellings asked at once)
-    writes = {ch: any(ok.issuperset(s) for s in found) for ch, found in spellings.items()}
+    writes = {ch: any(map(ok.issuperset, found)) for ch, found in spellings.items()}
     fields = []
     for field, lang in enumerate(langs, first):
         shares = model.letters[lang]
