@@ -317,26 +317,35 @@ class _Letters:
                     for key, share in shares.items():
                         self.found.setdefault(key, []).append((field, script, share))
 
+    def fields(self, key: str) -> tuple[str, int, dict[int, int]]:
+        """The script of a letter (lower case) or of a pair of neighbours, the field of the
+        languages of that script that lack it, and the field of each language that has it."""
+        script = _script(key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1])
+        if script not in self.slots:
+            return script, 0, {}
+        if len(key) == 1:
+            weight, common = LETTER_WEIGHT, COMMON_LETTER[script]
+            rare = PENALTIES["letter no language uses"]
+        else:
+            weight, common, rare = PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR
+        fields = {}
+        for field, where, share in self.found.get(key, ()):
+            if where == script and share:
+                points = weight * math.log10(share / common)
+                fields[field] = round(-_UNIT * min(0.0, max(rare, points)))
+        return script, round(-_UNIT * rare), fields
+
     def vector(self, key: str) -> int:
         """The integer of a letter (lower case) or of a pair of neighbours."""
         found = self.vectors.get(key)
         if found is not None:
             return found
-        script = _script(key if len(key) == 1 else key[0] if key[0] > "\x7f" else key[1])
+        script, unused, fields = self.fields(key)
         found = 0
         if script in self.slots:
-            if len(key) == 1:
-                weight, common = LETTER_WEIGHT, COMMON_LETTER[script]
-                rare = PENALTIES["letter no language uses"]
-            else:
-                weight, common, rare = PAIR_WEIGHT, COMMON_PAIR, RARE_PAIR
-            unused = round(-_UNIT * rare)  # (the field of a language without the key)
             found = unused * self.ones[script]
-            for field, where, share in self.found.get(key, ()):
-                if where == script and share:
-                    points = weight * math.log10(share / common)
-                    used = round(-_UNIT * min(0.0, max(rare, points)))
-                    found += (used - unused) << (32 * field)
+            for field, used in fields.items():
+                found += (used - unused) << (32 * field)
         self.vectors[key] = found
         return found
 
@@ -398,7 +407,14 @@ def least_cost(key: str) -> float:
     model = _letters()
     if len(key) == 1 and _script(key) in CAPPED_SCRIPTS:
         return 0.0
-    return -model.points(model.vector(key))
+    # (what :meth:`_Letters.points` would read of the key's vector, without making it)
+    script, unused, fields = model.fields(key)
+    if script not in model.slots:
+        return 0.0
+    least = min(fields.values(), default=unused)
+    if len(fields) < len(model.slots[script][1]):  # (a language of the script lacks it)
+        least = min(least, unused)
+    return least / _UNIT
 
 
 def folded_points(folded: str, letters: int | None = None, block: int = 0) -> float:
@@ -510,20 +526,55 @@ UNWRITTEN = 10 / 16
 SCARCE: dict[str, float] = {"is": 0.5, "fo": 0.5}
 
 
-def _writes(codec: str, ch: str) -> bool:
-    """Whether ``codec`` encodes the letter ``ch``, whole or as a letter and combining marks
-    (windows-1258 writes ể as ê and a hook), a comma below as a cedilla (Romanian's ș as ş in
-    windows-1250)."""
+@lru_cache(maxsize=512)
+def _spellings(ch: str) -> tuple[str, ...]:
+    """The ways an encoding may write the letter ``ch``: whole, or as a letter and combining
+    marks (windows-1258 writes ể as ê and a hook), a comma below as a cedilla (Romanian's ș
+    as ş in windows-1250).
+
+    >>> [len(s) for s in _spellings("ș")], [len(s) for s in _spellings("ộ")]  # (ô ọ o, marks)
+    ([1, 2], [1, 2, 3, 2, 3])
+    """
     nfd = unicodedata.normalize("NFD", ch).replace("\u0326", "\u0327")
+    found: dict[str, None] = {}
     for marks in permutations(nfd[1:]):  # (ộ: ô and a dot below)
+        spelt = nfd[0] + "".join(marks)
         for k in range(len(nfd), 0, -1):
-            spelt = nfd[0] + "".join(marks)
-            try:
-                (unicodedata.normalize("NFC", spelt[:k]) + spelt[k:]).encode(codec)
-            except (UnicodeError, LookupError):
-                continue
-            return True
-    return False
+            found[unicodedata.normalize("NFC", spelt[:k]) + spelt[k:]] = None
+    return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def _latin_spellings() -> tuple[dict[str, tuple[str, ...]], str]:
+    """The :func:`_spellings` of each letter of the Latin languages, and their characters."""
+    model = _letters()
+    langs = model.slots["l"][1]
+    spellings = {ch: _spellings(ch) for lang in langs for ch in model.letters[lang]}
+    return spellings, "".join({c: None for found in spellings.values() for s in found for c in s})
+
+
+def _encodable(codec: str, chars: str) -> set[str]:
+    """The characters of ``chars`` that ``codec`` encodes, each alone (a single-byte codec
+    encodes a text when it encodes each of its characters: all asked in one call, each
+    character one byte, ``?`` where not encoded; else one by one).
+
+    >>> sorted(_encodable("cp1252", "ñńé?"))
+    ['?', 'é', 'ñ']
+    """
+    try:
+        out = chars.encode(codec, "replace")
+    except LookupError:
+        return set()
+    if len(out) == len(chars):
+        return {ch for ch, b in zip(chars, out, strict=True) if b != 0x3F or ch == "?"}
+    found = set()
+    for ch in chars:
+        try:
+            ch.encode(codec)
+        except UnicodeError:
+            continue
+        found.add(ch)
+    return found
 
 
 @lru_cache(maxsize=256)
@@ -540,10 +591,13 @@ def blocked(codec: str) -> int:
     """
     model = _letters()
     first, langs = model.slots["l"]  # (Persian is written in windows-1256 with Arabic's yeh)
+    spellings, chars = _latin_spellings()
+    ok = _encodable(codec, chars)  # (all the characters of all the spellings asked at once)
+    writes = {ch: any(map(ok.issuperset, found)) for ch, found in spellings.items()}
     fields = []
     for field, lang in enumerate(langs, first):
         shares = model.letters[lang]
-        written = sum(share for ch, share in shares.items() if _writes(codec, ch))
+        written = sum(share for ch, share in shares.items() if writes[ch])
         if written < WRITES * sum(shares.values()):
             fields.append(field)
     if len(fields) == len(langs):
@@ -614,15 +668,18 @@ def _odd_thai_stacks(text: str) -> int:
 
 #: One or two CJK characters between two ASCII letters (Polish "łyśmy" read as Big5 is two
 #: ideographs between "i" and "y"; real text puts one or two CJK characters in a Latin word
-#: seldom).
-_SANDWICH = re.compile(r"(?=([aA][zZjkKw]{1,2}[aA]))")
+#: seldom). (The rules' patterns start with the class they count, which the re module skips
+#: to fast, and look around after it: tests/lib/test_detection_work.py has their first form.)
+_SANDWICH = re.compile(r"[aA](?=[zZjkKw]{1,2}[aA])")
 _SENTENCE = re.compile(r"[.!?]\s+(?=[^\x00-\x7f])(\w)")  # (only non-ASCII starts count)
 _FINAL_FORM = re.compile(r"[ךםןףץς](?=\w)")
 _FINAL_OK = re.compile(r"[ךםןףץς](?!\w)")
 _CAPITAL_INSIDE = re.compile(r"(?=([al]L[al]|lA[al]|cCc|gGg))")
 #: One CJK character touching an ASCII letter with no CJK on its other side (the start or
 #: the end of the text counts as no CJK: Polish "śmy " read as Big5 is "鄉y ").
-_ISOLATED_CJK = re.compile(r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])")
+_ISOLATED_CJK = re.compile(
+    r"[zZjkKw](?:(?<=[aA][zZjkKw])(?![zZjkKwf])|(?<![zZjkKwf][zZjkKw])(?=[aA]))"
+)
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"
@@ -649,15 +706,15 @@ def _pattern(source: str) -> re.Pattern[str]:
 #: digit: what a currency sign before a price becomes in another code page (windows-1252's
 #: "£3.50" is "Ł3.50" in windows-1250, "Ј3.50" in windows-1251; "€5" is "Ђ5"), which text
 #: seldom writes (on classes).
-_LONE_LETTER_BY_DIGIT = r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
+_LONE_LETTER_BY_DIGIT = r"[lLcCgG](?<![aAlLcCgGm][lLcCgG])(?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))"
 #: The Arabic comma, semicolon and question mark (windows-1256's bytes of ¡, º and ¿): Arabic
 #: text puts them after Arabic words; in a reading without Arabic letters they are other
 #: bytes (Portuguese "2º andar" is "2؛ andar").
 _ARABIC_PUNCTUATION = "،؛؟"
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
-_HAN_SPACED = re.compile(r"(?=([zZj] [zZj]))")
-_KANJI_SPACED = re.compile(r"(?=([zZ] [zZ]))")
+_HAN_SPACED = re.compile(r"[zZj](?= [zZj])")
+_KANJI_SPACED = re.compile(r"[zZ](?= [zZ])")
 _ACCENTS_AFTER = "aeiouyAEIOUYăâêôơưĂÂÊÔƠƯ"
 _STRAY_MARK = re.compile(rf"(?<![{_ACCENTS_AFTER}])[\u0300-\u036f]")
 
@@ -1127,20 +1184,22 @@ RANK_STEPS = 4
 
 
 @lru_cache(maxsize=1)
-def _frequent() -> dict[str, dict[int, str | None]]:
+def _frequent() -> dict[str, dict[int, int | str | None]]:
     """``"ko"``, ``"zh"`` or ``"ja"`` -> a ``str.translate`` table deleting its frequent
     hangul or ideographs (:func:`_frequent_rows`) and, for a language of :data:`RANKED`,
     turning the less frequent into ``chr(k)``, ``k`` the steps of the penalty they cost
-    (1 to :data:`RANK_STEPS` - 1; past ``last`` they are left as they are: rare)."""
+    (1 to :data:`RANK_STEPS` - 1; past ``last`` they are left as they are: rare). Any other
+    character maps to itself, added on first use (a character a table lacks costs
+    ``str.translate`` an exception each time)."""
     ranks: dict[str, dict[str, int]] = {"ko": {}, "zh": {}, "ja": {}}
     for lang, kind, found in _frequent_rows():
         if kind in ("hangul", "han"):
             best = ranks["zh" if lang.startswith("zh") else lang]
             for rank, ch in enumerate(found):
                 best[ch] = min(rank, best.get(ch, rank))
-    tables: dict[str, dict[int, str | None]] = {}
+    tables: dict[str, dict[int, int | str | None]] = {}
     for lang, best in ranks.items():
-        table: dict[int, str | None] = {}
+        table: dict[int, int | str | None] = _Lazy(ord)
         first, last = RANKED.get(lang, (len(best) + 1, len(best) + 2))
         for ch, rank in best.items():
             share = math.log(max(rank, first) / first) / math.log(last / first)

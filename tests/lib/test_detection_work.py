@@ -354,3 +354,113 @@ def test_same_but_commas_is_the_translation() -> None:
         )
         assert detection._same_but_commas(text, other) == expected, (text, other)
         assert detection._same_but_commas(other, text) == expected, (other, text)
+
+
+def test_blocked_asks_each_letter_as_the_encoder_would() -> None:
+    """guessing.blocked asks each codec once for all the characters of the Latin letters'
+    spellings: the same languages as encoding each spelling alone, for every page and a few
+    other codecs (multi-byte, unknown)."""
+    model = guessing._letters()
+    first, langs = model.slots["l"]
+
+    def encodes(codec: str, text: str) -> bool:
+        try:
+            text.encode(codec)
+        except (UnicodeError, LookupError):
+            return False
+        return True
+
+    pages = [enc.codec or "" for enc in detection._default_plan().encodings]
+    for codec in [*pages, "utf-8", "gb2312", "shift_jis", "no-such-codec"]:
+        writes = {
+            ch: any(encodes(codec, s) for s in guessing._spellings(ch))
+            for lang in langs
+            for ch in model.letters[lang]
+        }
+        fields = []
+        for field, lang in enumerate(langs, first):
+            shares = model.letters[lang]
+            written = sum(share for ch, share in shares.items() if writes[ch])
+            if written < guessing.WRITES * sum(shares.values()):
+                fields.append(field)
+        unit = round(32 * guessing.UNWRITTEN)
+        expected = 0 if len(fields) == len(langs) else sum(unit << (32 * f) for f in fields)
+        assert guessing.blocked(codec) == expected, codec
+
+
+def test_least_cost_is_the_cheapest_language_of_the_vector() -> None:
+    """least_cost reads a key's fields without making its vector: what points() reads of the
+    vector, for the letters and pairs the model knows and random ones it does not."""
+    model = guessing._letters()
+    rng = random.Random(7)
+    letters = [chr(c) for c in (*range(0x61, 0x7B), *range(0xDF, 0x250), *range(0x3AC, 0x460))]
+    letters += [chr(c) for c in (*range(0x5D0, 0x5EB), *range(0x621, 0x64B), *range(0xE01, 0xE2F))]
+    keys = [*list(model.found)[::7], *letters, " ", "1"]
+    keys += [rng.choice(letters) + rng.choice([*letters, " "]) for _ in range(3000)]
+    for key in keys:
+        capped = len(key) == 1 and guessing._script(key) in guessing.CAPPED_SCRIPTS
+        expected = 0.0 if capped else -model.points(model.vector(key))
+        assert guessing.least_cost(key) == expected, key
+
+
+def test_lone_replacement_finds_what_the_look_behind_pattern_found() -> None:
+    """detection._LONE_REPLACEMENT (the U+FFFD first, a negative look-behind after it) matches
+    where the pattern it replaced (a look-behind or ``^`` first) matched: every string of up
+    to 7 characters of a, newline, U+FFFD, é and an astral ideograph."""
+    import itertools
+    import re
+
+    before = re.compile(r"(?:(?<=[\x00-\x7f])|^)\ufffd(?=[\x00-\x7f]|$)")
+    for n in range(8):
+        for chars in itertools.product("a\n\ufffdé\U00020000", repeat=n):
+            text = "".join(chars)
+            found = [m.span() for m in detection._LONE_REPLACEMENT.finditer(text)]
+            assert found == [m.span() for m in before.finditer(text)], repr(text)
+
+
+#: The neighbour rules' patterns as first written (a look-around at every position), each
+#: with the alphabet of classes it is checked on.
+_LOOK_AROUND_FIRST = {
+    "_SANDWICH": (r"(?=([aA][zZjkKw]{1,2}[aA]))", "aAzk "),
+    "_ISOLATED_CJK": (
+        r"(?<=[aA])[zZjkKw](?![zZjkKwf])|(?<![zZjkKwf])[zZjkKw](?=[aA])",
+        "aAzjfk ",
+    ),
+    "_LONE_LETTER_BY_DIGIT": (
+        r"(?<![aAlLcCgGm])[lLcCgG](?![aAlLcCgGm])(?:(?<=0[lLcCgG])|(?=0))",
+        "alLcm0 ",
+    ),
+    "_HAN_SPACED": (r"(?=([zZj] [zZj]))", "zZj a"),
+    "_KANJI_SPACED": (r"(?=([zZ] [zZ]))", "zZ a"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_LOOK_AROUND_FIRST))
+def test_a_rule_pattern_counts_what_its_look_around_form_counted(name: str) -> None:
+    """The rules' patterns start with the class they count (the re module skips to it fast)
+    and count what their first form counted on every string of up to 7 classes."""
+    import itertools
+    import re
+
+    source, alphabet = _LOOK_AROUND_FIRST[name]
+    before = re.compile(source)
+    found = getattr(guessing, name)
+    pattern = found if isinstance(found, re.Pattern) else re.compile(found)
+    for n in range(8):
+        for chars in itertools.product(alphabet, repeat=n):
+            classes = "".join(chars)
+            assert len(pattern.findall(classes)) == len(before.findall(classes)), classes
+
+
+def test_the_frequent_tables_translate_as_their_entries() -> None:
+    """_frequent's tables map a character they lack to itself on first use (no exception in
+    str.translate): the same translation as the table of their frequent characters alone."""
+    rng = random.Random(11)
+    for language, table in guessing._frequent().items():
+        alphabet = [chr(c) for c in list(table)[:300] if table[c] != c] + list("a .\n")
+        alphabet += [chr(rng.randrange(0x4E00, 0xA000)) for _ in range(100)]
+        alphabet += [chr(rng.randrange(0xAC00, 0xD7A4)) for _ in range(100)]
+        for _ in range(300):
+            text = "".join(rng.choices(alphabet, k=rng.randint(0, 60)))
+            plain = {k: v for k, v in table.items() if v != k}
+            assert text.translate(table) == text.translate(plain), (language, text)
