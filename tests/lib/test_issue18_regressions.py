@@ -160,6 +160,12 @@ from codecbox.detection import guess_codecbox
 from codecbox.importing import Imported, Quarantined
 
 
+def still_wrong(reason: str) -> pytest.MarkDecorator:
+    """The mark of a case the code still gets wrong: its assertion fails (strictly: a fix
+    makes the test fail until the mark goes)."""
+    return pytest.mark.xfail(strict=True, raises=AssertionError, reason=reason)
+
+
 def run(*args: str) -> tuple[int, str, str]:
     """``codecbox *args`` in this process: (exit status, standard output, standard error)."""
     out, err = io.StringIO(), io.StringIO()
@@ -249,10 +255,8 @@ def test_bomless_utf16_japanese_without_ascii(text: str, codec: str) -> None:
     assert ok, (how, sure)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="still wrong: 14 Japanese characters in UTF-16LE without a BOM (the review's "
+@still_wrong(
+    "still wrong: 14 Japanese characters in UTF-16LE without a BOM (the review's "
     "anchors, 7.1 and 8) are read as macintosh, not sure",
 )
 def test_bomless_utf16_short_japanese_without_ascii() -> None:
@@ -335,9 +339,7 @@ MISREAD = [
         pytest.param(
             lang,
             codec,
-            marks=pytest.mark.xfail(
-                strict=True, raises=AssertionError, reason=f"still wrong: read as {wrong}"
-            ),
+            marks=still_wrong(f"still wrong: read as {wrong}"),
         )
         for lang, codec, wrong in MISREAD
     ],
@@ -392,10 +394,8 @@ def banner(title: str) -> str:
     return box * 3
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="still wrong, and sure: Johab's box drawing (DB A1...) is valid UTF-8 (Arabic "
+@still_wrong(
+    "still wrong, and sure: Johab's box drawing (DB A1...) is valid UTF-8 (Arabic "
     "marks) and windows-1256 Arabic letters; after such a banner, Korean text is "
     "windows-1256 (confidence 0.98) or, with an ASCII title, 'mostly valid UTF-8' with 51 "
     "U+FFFD; the review's file (chardet's johab/mdir-doc.txt) was fixed in f4893be",
@@ -441,10 +441,8 @@ def test_short_latin_text_of_the_reviews_probes() -> None:
 # --- one name, two codecs ---------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="still two codec worlds: a declared windows-1252 decodes with the browser's "
+@still_wrong(
+    "still two codec worlds: a declared windows-1252 decodes with the browser's "
     "table (0x81 is U+0081), iter_decode/transcode/convert --from with Python's cp1252 "
     "(0x81 undefined); both say windows-1252",
 )
@@ -485,10 +483,8 @@ def test_import_with_candidates_reads_past_an_ascii_start(tmp_path) -> None:
 # --- UTF-8 with a little else ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="still wrong: two non-ASCII letters, one UTF-8 and one windows-1252, are too "
+@still_wrong(
+    "still wrong: two non-ASCII letters, one UTF-8 and one windows-1252, are too "
     "few for 'mostly valid UTF-8'; the answer is a code page (windows-1257), not sure",
 )
 def test_a_short_utf8_line_with_one_windows_1252_word() -> None:
