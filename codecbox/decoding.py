@@ -143,7 +143,7 @@ def _decode(data: bytes, decision: Decision, errors: str, where: str | None = No
     except UnicodeDecodeError as exc:
         if errors == "strict":
             raise DecodeError.wrap(
-                exc, base=skip, where=where, encoding=encoding.name, rule=rule.value
+                exc, base=skip, where=where, encoding=encoding, rule=rule.value
             ) from None
     _COUNTS.set(counts := [0])
     text = payload.decode(codec, _COUNTING)

@@ -130,7 +130,7 @@ def decode_prefix(data: bytes, encoding: str | Encoding) -> str:
         # The codec may report positions in a suffix of what it was fed (utf-8-sig
         # drops the BOM first); the suffix always ends where the input ends.
         base = len(data) - len(exc.object)
-        raise DecodeError.wrap(exc, base=base, encoding=enc.name) from exc
+        raise DecodeError.wrap(exc, base=base, encoding=enc) from exc
 
 
 def candidate_encodings(candidates: Sequence[str | Encoding]) -> tuple[Encoding, ...]:

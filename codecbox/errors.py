@@ -9,6 +9,11 @@ table knows, raised as soon as the name is given.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from codecbox.labels import Encoding
+
 __all__ = ["DecodeError", "EncodeError", "UnknownEncodingError"]
 
 #: The optional extras: what each one installs (pyproject.toml's optional-dependencies;
@@ -71,6 +76,25 @@ def _prefix(where: str | None) -> str:
     return f"{where}: " if where else ""
 
 
+def _other_reading(enc: Encoding, bad: bytes) -> str:
+    """What the browser's decoder of ``enc``'s name makes of ``bad`` when ``enc`` decodes
+    with Python's codec instead (cp1252 for windows-1252): a note for an error message."""
+    if enc.whatwg is None or enc.codec is None or enc.codec.startswith("whatwg-"):
+        return ""
+    from codecbox.labels import resolve
+
+    browser = resolve(enc.whatwg, label=True)
+    if browser.codec in (None, enc.codec):
+        return ""
+    note = f" in Python's {enc.codec}"
+    try:
+        read = bytes(bad).decode(browser.codec)
+    except UnicodeDecodeError:
+        return note
+    shown = " ".join(f"U+{ord(c):04X}" for c in read)
+    return f"{note} (the browser's {enc.name} reads it as {shown})"
+
+
 class DecodeError(UnicodeDecodeError):
     """Undecodable bytes, located by absolute byte offset (and file, when known); the
     message names the ``encoding`` used and the ``rule`` that chose it, if given.
@@ -112,12 +136,28 @@ class DecodeError(UnicodeDecodeError):
         *,
         base: int = 0,
         where: str | None = None,
-        encoding: str | None = None,
+        encoding: str | Encoding | None = None,
         rule: str | None = None,
     ) -> DecodeError:
         """Re-express ``exc`` (raised on a slice starting at ``base``) with absolute offsets;
-        ``encoding`` replaces the codec's own name (``charmap`` for every code page)."""
-        parts = (encoding or exc.encoding, exc.object, exc.start, exc.end, exc.reason)
+        ``encoding`` replaces the codec's own name (``charmap`` for every code page). An
+        :class:`~codecbox.labels.Encoding` whose codec is Python's, not the browser's
+        decoder its name stands for, says so: the same name decodes these bytes elsewhere.
+
+        >>> from codecbox import resolve
+        >>> try:
+        ...     b"caf\\x81".decode("cp1252")
+        ... except UnicodeDecodeError as exc:
+        ...     err = DecodeError.wrap(exc, where="a.txt", encoding=resolve("cp1252"))
+        >>> print(err)
+        a.txt: cannot decode byte 81 at offset 3 as windows-1252: character maps to \
+<undefined> in Python's cp1252 (the browser's windows-1252 reads it as U+0081)
+        """
+        reason = exc.reason
+        if encoding is not None and not isinstance(encoding, str):
+            reason += _other_reading(encoding, exc.object[exc.start : exc.end])
+            encoding = encoding.name
+        parts = (encoding or exc.encoding, exc.object, exc.start, exc.end, reason)
         return cls(*parts, base=base, where=where, rule=rule)
 
     def __str__(self) -> str:

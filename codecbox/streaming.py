@@ -152,7 +152,7 @@ def iter_decode(
         )
 
     def wrap(exc: UnicodeDecodeError, base: int) -> DecodeError:
-        return DecodeError.wrap(exc, base=base, where=where, encoding=enc.name)
+        return DecodeError.wrap(exc, base=base, where=where, encoding=enc)
 
     def texts() -> Iterator[str]:
         # fed: the bytes of the stream given to the decoder so far (and a skipped mark)

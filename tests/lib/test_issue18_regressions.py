@@ -79,11 +79,11 @@ U = test_startup.py, all in tests/lib.
 24   Spanish windows-1252 page with a    E::test_a_windows_1252_page_with_a_stray_0x8  yes
      stray 0x81 is windows-1251 (design  1_stays_windows_1252
      0)
-25   decode --declared windows-1252      R::test_windows_1252_means_one_codec_for_dec  XFAIL (yes)
-     accepts what convert --from         ode_and_convert
-     windows-1252 and iter_decode
-     reject; both say windows-1252
-     (design 0, 1.2)
+25   decode --declared windows-1252      R::test_windows_1252_the_label_and_windows_1  yes
+     accepts what convert --from         252_the_python_codec_say_which (decided:
+     windows-1252 and iter_decode        a label reads as browsers do, a codec name
+     reject; both say windows-1252       as Python does; the refusal names Python's
+     (design 0, 1.2)                     cp1252 and the browser's reading)
 26   first 64 KiB ASCII: "UTF-8"         E::test_an_ascii_start_does_not_decide; I::t  yes
      against candidates, Muñoz a U+FFFD  est_a_late_cp1252_byte_in_a_long_ascii_csv_i
      (N4)                                s_guessed
@@ -154,7 +154,15 @@ import random
 
 import pytest
 
-from codecbox import DecodeError, decode_bytes, decode_html, import_bytes, iter_decode, sniff
+from codecbox import (
+    DecodeError,
+    decode_bytes,
+    decode_html,
+    import_bytes,
+    iter_decode,
+    resolve,
+    sniff,
+)
 from codecbox.cli import main
 from codecbox.detection import guess_codecbox
 from codecbox.importing import Imported, Quarantined
@@ -441,28 +449,32 @@ def test_short_latin_text_of_the_reviews_probes() -> None:
 # --- one name, two codecs ---------------------------------------------------------------------
 
 
-@still_wrong(
-    "still two codec worlds: a declared windows-1252 decodes with the browser's "
-    "table (0x81 is U+0081), iter_decode/transcode/convert --from with Python's cp1252 "
-    "(0x81 undefined); both say windows-1252",
-)
-def test_windows_1252_means_one_codec_for_decode_and_convert(tmp_path) -> None:
+def test_windows_1252_the_label_and_windows_1252_the_python_codec_say_which(tmp_path) -> None:
+    # Decision (issue 18's "two codec worlds"): a label found in data (--declared, a header,
+    # resolve(label=True)) decodes with the browser's table, where 0x81 is U+0081; a codec
+    # name a programmer chose (--from, iter_decode, resolve()) keeps Python's codec, which
+    # refuses 0x81 (as iconv does). Both are called windows-1252, so the refusal says which
+    # codec refused and what the browser's reads (c1afead: "as windows-1252: character maps
+    # to <undefined>", beside a decode --declared windows-1252 that took the same bytes).
     data = b"caf\x81 cr\xe8me\n"
-
-    def streamed() -> str:
-        try:
-            return "".join(iter_decode([data], "windows-1252"))
-        except DecodeError as exc:
-            return f"DecodeError: {exc}"
-
     declared = decode_bytes(data, declared="windows-1252", errors="strict")
-    assert streamed() == declared.text
+    assert declared.text == "caf\x81 cr\xe8me\n"
+    label = resolve("windows-1252", label=True)
+    assert "".join(iter_decode([data], label)) == declared.text
+    with pytest.raises(DecodeError) as info:
+        "".join(iter_decode([data], "windows-1252"))
+    assert info.value.offset == 3 and info.value.encoding == "windows-1252"
+    note = "in Python's cp1252 (the browser's windows-1252 reads it as U+0081)"
+    assert note in str(info.value)
     (tmp_path / "c.txt").write_bytes(data)
     decoded = run("decode", str(tmp_path / "c.txt"), "--declared", "windows-1252")
     converted = run(
         "convert", str(tmp_path / "c.txt"), str(tmp_path / "o.txt"), "--from", "windows-1252"
     )
-    assert decoded[0] == converted[0] == 0, converted
+    assert decoded[0] == 0 and converted[0] == 1, converted
+    assert converted[2].count("\n") == 1 and "c.txt: " in converted[2], converted[2]
+    assert "offset 3" in converted[2] and note in converted[2], converted[2]
+    assert not (tmp_path / "o.txt").exists()
 
 
 # --- a prefix speaks for the whole file (N4) --------------------------------------------------
