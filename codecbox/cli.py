@@ -169,9 +169,10 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
     ),
     "decode": (
         "a file's text on stdout, as UTF-8",
-        "Decode FILE ('-': standard input; BOM > --declared > evidence > detector >\n"
-        "windows-1252) and write only its text to stdout, always as UTF-8; the decision goes\n"
-        "to stderr. Strict by default: bytes that do not decode are an error giving the offset.",
+        "Decode FILE ('-': standard input; BOM > --declared > XML declaration > evidence >\n"
+        "detector > windows-1252) and write only its text to stdout, always as UTF-8; the\n"
+        "decision goes to stderr. Strict by default: bytes that do not decode are an error\n"
+        "giving the offset.",
         "codecbox decode supplier.csv --declared latin1 > text.txt\n"
         "cat old.txt | codecbox decode - --candidates cp1252,cp850 | less",
         "",
@@ -205,15 +206,15 @@ _COMMANDS: dict[str, tuple[str, str, str, str, dict[int, str]]] = {
     ),
     "import": (
         "import many files: UTF-8 copies, quarantine, log",
-        "Import each SRC by the strict policy: BOM > --declared > evidence (UTF-16/32 by their\n"
-        "NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among --candidates (only with\n"
-        "them, on --min-sample bytes). DIR gets a UTF-8 copy of each, written atomically. A\n"
-        "file that needs review (a guess, binary data, UTF-8 with a few invalid bytes) is moved\n"
-        "to --quarantine if given, else a guess is copied and the rest left alone. Each file\n"
-        f"gets a line in the log (default: DIR/{LOG_NAME}), synced every {BATCH} files\n"
-        "or second: after a crash or Ctrl-C, the same command skips the files already done\n"
-        "and does the rest. Regular files only: a link (unless --follow-symlinks), FIFO or\n"
-        "device fails.",
+        "Import each SRC by the strict policy: BOM > --declared > XML declaration > evidence\n"
+        "(UTF-16/32 by their NUL pattern, ISO-2022 escapes, valid UTF-8) > a guess among\n"
+        "--candidates (only with them, on --min-sample bytes). DIR gets a UTF-8 copy of each,\n"
+        "written atomically. A file that needs review (a guess, binary data, UTF-8 with a\n"
+        "few invalid bytes) is moved to --quarantine if given, else a guess is copied and the\n"
+        "rest left alone. Each file gets a line in the log\n"
+        f"(default: DIR/{LOG_NAME}), synced every {BATCH} files or second: after a crash or\n"
+        "Ctrl-C, the same command skips the files already done and does the rest. Regular\n"
+        "files only: a link (unless --follow-symlinks), FIFO or device fails.",
         "codecbox import inbox/*.txt --into imported --quarantine review "
         "--candidates cp1252,cp850\n"
         "codecbox import data/*.csv --into utf8 --declared windows-1252",

@@ -21,7 +21,15 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codecbox.detection import Detector, Guess, _evidence, candidate_encodings, detector_for, exact
+from codecbox.detection import (
+    Detector,
+    Guess,
+    _evidence,
+    _reader,
+    candidate_encodings,
+    detector_for,
+    exact,
+)
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
 from codecbox.rules import Decided, Rule
@@ -32,6 +40,7 @@ from codecbox.sniffing import (
     charset_from_content_type,
     html_meta,
     web_encoding,
+    xml_label,
 )
 
 __all__ = ["Decoded", "decode_bytes", "decode_file", "decode_html"]
@@ -180,8 +189,10 @@ def decide(
     """The one decision pipeline behind every entry point of codecbox: a byte order mark
     (``web``: the Encoding Standard's three) > each of ``declarations`` (an ``(encoding,
     rule)``, a Decision, None, or a function called only when needed that returns one) >
-    with ``html``, the page's ``<meta>`` (:func:`.sniffing.html_meta`) > the evidence of the
-    bytes (:func:`codecbox.detection.evidence`, unless ``weigh=False``) > each of ``known``
+    with ``html``, the page's ``<meta>`` (:func:`.sniffing.html_meta`); without, a file's XML
+    declaration that its bytes follow (:attr:`Rule.XML`, see :func:`_xml_decision`) > the
+    evidence of the bytes (:func:`codecbox.detection.evidence`, unless ``weigh=False``) >
+    each of ``known``
     (what a source always writes) > ``detector`` among ``candidates`` > ``default``
     (binary data: :attr:`Rule.BINARY`). ``prefix=True``: ``data`` starts a longer input.
 
@@ -207,6 +218,10 @@ def decide(
     if meta is not None:
         return _meta_decision(meta)
     proof, text = _evidence(data, prefix) if weigh else (None, None)
+    if not html and data[:5] == b"<?xml":
+        xml = _xml_decision(data, proof, prefix)
+        if xml is not None:
+            return xml
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in candidates
     ):
@@ -227,6 +242,32 @@ def decide(
     if guess.rule is Rule.BINARY:
         return _decision(default, Rule.BINARY, guess=guess)
     return _decision(default, Rule.DEFAULT, guess=guess)
+
+
+def _xml_decision(data: bytes, proof: Guess | None, prefix: bool) -> Decision | None:
+    """What a file's XML declaration decides (:attr:`Rule.XML`), or None: when it names no
+    known encoding, when the bytes do not decode in it (whole, or as a prefix) or do not
+    start with ``<?xml`` there (UTF-16 named in ASCII bytes), and when the evidence of the
+    bytes speaks (valid or mostly valid UTF-8 with non-ASCII characters, escape sequences,
+    binary data): a declaration is what its writer meant, the bytes are what they wrote.
+    An all-ASCII start declared in another encoding is that encoding, not "valid UTF-8"."""
+    label = xml_label(data)
+    if label is None:
+        return None
+    try:
+        encoding = file_label(label)
+    except LookupError:
+        return None
+    if encoding.codec is None:
+        return None
+    if proof is not None and (
+        proof.encoding == encoding or proof.rule is not Rule.VALID_UTF8 or not data.isascii()
+    ):
+        return None
+    text = _reader(encoding.codec)(data, prefix)
+    if text is None or not text.startswith("<?xml"):
+        return None
+    return _decision(encoding, Rule.XML, text=None if prefix else text)
 
 
 def _check_errors(errors: str) -> None:
@@ -394,8 +435,9 @@ def decode_bytes(
     default: str | Encoding = DEFAULT_ENCODING,
     errors: str = "replace",
 ) -> Decoded:
-    """Decode a text file (CSV, logs, subtitles): BOM > ``declared`` label > valid UTF-8
-    > ``detector`` among ``candidates`` (Python codec names) > ``default``.
+    """Decode a text file (CSV, logs, subtitles, XML): BOM > ``declared`` label > valid UTF-8
+    (and the file's own XML declaration, when its bytes follow it) > ``detector`` among
+    ``candidates`` (Python codec names) > ``default``.
 
     ``declared`` is read by :func:`file_label`; a name nobody knows is an
     :class:`~codecbox.errors.UnknownEncodingError`, not a silent guess. Unlike pages, files

@@ -28,6 +28,8 @@ class Rule(str, Enum):
     BOM = "BOM"
     HEADER = "header"
     DECLARED = "declared"
+    #: a file's own XML declaration (``<?xml ... encoding="Big5"?>``), which the bytes follow
+    XML = "XML declaration"
     SOURCE = "source table"
     VALID_UTF8 = "valid UTF-8"
     #: ISO-2022-JP, ISO-2022-KR or HZ: 7-bit text whose escape sequences name the encoding

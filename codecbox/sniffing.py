@@ -41,6 +41,7 @@ __all__ = [
     "parse_mime_type",
     "prescan",
     "web_encoding",
+    "xml_label",
 ]
 
 
@@ -429,6 +430,21 @@ _XML_ENCODING = _compile(
     rb"<\?xml(?:(?!encoding)[^>])*+encoding[\x00-\x20]*+=[\x00-\x20]*+"
     rb"(?:\"(?P<dq>[^\x00-\x20\">]*+)\"|'(?P<sq>[^\x00-\x20'>]*+)')"
 )
+
+
+def xml_label(data: bytes) -> str | None:
+    """The label an XML declaration at the very start of ``data`` gives (``<?xml
+    version="1.0" encoding="Big5"?>``), as written; None without one. Read as the
+    Encoding Standard's "get an XML encoding" reads it, in the first 1024 bytes.
+
+    >>> xml_label(b'<?xml version="1.0" encoding="Big5"?><rss/>'), xml_label(b"<rss/>")
+    ('Big5', None)
+    """
+    found = _XML_ENCODING.match(data, 0, 1024)
+    label = None if found is None else found.group("dq") or found.group("sq")
+    return label.decode("latin-1") if label else None
+
+
 #: "<?x" in UTF-16LE and in UTF-16BE: an XML declaration the prescan takes for UTF-16.
 _UTF16_XML = (b"<\x00?\x00x\x00", b"\x00<\x00?\x00x")
 

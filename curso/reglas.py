@@ -55,6 +55,7 @@ REGLAS: dict[Rule, Regla] = {
     Rule.BOM: Regla("BOM", "por el BOM"),
     Rule.HEADER: Regla("cabecera", "por la cabecera HTTP"),
     Rule.DECLARED: Regla("declarada", "porque se declaró"),
+    Rule.XML: Regla("declaración XML", "por la declaración XML del archivo"),
     Rule.SOURCE: Regla("tabla de orígenes", "por la tabla de orígenes"),
     Rule.VALID_UTF8: Regla("UTF-8 válido", "porque es UTF-8 válido"),
     Rule.ESCAPES: Regla("secuencias de escape", "por sus secuencias de escape"),

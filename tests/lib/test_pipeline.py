@@ -41,6 +41,10 @@ SAMPLES = [
     codecs.BOM_UTF32_LE + "año".encode("utf-32-le"),
     b"plain ASCII\n",
     b"",
+    # a file's XML declaration (Rule.XML), followed and not followed by its bytes
+    '<?xml version="1.0" encoding="Big5"?>\n<t>我的日記</t>\n'.encode("big5"),
+    '<?xml version="1.0" encoding="windows-1251"?>\n<t>plain</t>\n'.encode("ascii"),
+    '<?xml version="1.0" encoding="UTF-8"?>\n<t>café</t>\n'.encode("cp1252"),
 ]
 TEXTS = st.text(max_size=60)
 ENCODED = st.tuples(
@@ -103,6 +107,7 @@ def check(data, declared, candidates, tmp_path):
 @example(data=SAMPLES[2], declared=None, candidates=None)
 @example(data=PNG, declared=None, candidates=["cp1252", "cp932"])
 @example(data=SAMPLES[5], declared=None, candidates=None)
+@example(data=SAMPLES[-3], declared=None, candidates=["cp1252", "cp932"])
 def test_every_entry_point_gives_the_same_decision(data, declared, candidates, tmp_path):
     check(data, declared, candidates, tmp_path)
 

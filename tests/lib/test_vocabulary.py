@@ -198,6 +198,7 @@ def test_rule_certain_is_exactly_the_rules_that_know():
         Rule.BOM,
         Rule.HEADER,
         Rule.DECLARED,
+        Rule.XML,
         Rule.SOURCE,
         Rule.VALID_UTF8,
         Rule.ESCAPES,
