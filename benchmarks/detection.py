@@ -129,6 +129,23 @@ def answer_codecbox(data: bytes) -> Answer:
     )
 
 
+def answer_codecbox_files(data: bytes) -> Answer:
+    """codecbox's file pipeline (:func:`codecbox.sniff` on all the bytes, as
+    :func:`codecbox.decode_bytes` decides: BOM, the file's XML declaration, the evidence,
+    the detector): the entry point a file goes through, where chardet's ``detect`` reads
+    XML declarations too.
+
+    >>> answer_codecbox_files(b'<?xml version="1.0" encoding="koi8-r"?><a/>').label
+    'KOI8-R'
+    """
+    from codecbox import sniff
+
+    g = sniff(data, max_bytes=len(data) + 1)
+    if getattr(g.rule, "value", "") == "binary data" or g.encoding is None:
+        return Answer(None, binary=True, confident=g.confident, label="binary")
+    return Answer(g.encoding.codec, confident=g.confident or g.sure, label=g.encoding.name)
+
+
 def answer_chardet(data: bytes) -> Answer:
     """chardet's answer: confident when its confidence is at least :data:`CHARDET_THRESHOLD`.
 
@@ -723,6 +740,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print("\n## Speed (same run, same items)\n")
     print(report_speed(snips, docs, runs_s, runs_d))
+    if "codecbox" in runs_d:
+        files = run_all(answer_codecbox_files, docs)
+        both = {"codecbox (file pipeline)": files, **runs_d}
+        print(
+            "\n## Whole documents through codecbox's file pipeline (sniff: BOM, XML "
+            "declaration, evidence, detector), beside the detectors above\n"
+        )
+        rows = []
+        for name, got in both.items():
+            ok = sum(is_right(d, a) for d, a in zip(docs, got.answers, strict=True))
+            rate = len(docs) / max(sum(got.seconds), 1e-9)
+            rows.append([name, _cell(ok, len(docs)), f"{rate:,.0f}"])
+        print(table(["entry point", "right", "files/s"], rows))
     if args.list_wrong:
         if args.list_wrong not in runs_s:
             print(f"\n{args.list_wrong}: not run")
