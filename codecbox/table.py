@@ -167,6 +167,17 @@ TABLE: tuple[Record, ...] = (
     Record("cp862", "cp862", prior=-4.0),
     Record("cp869", "cp869", prior=-4.0),
     Record("mac-turkish", "mac-turkish", prior=-4.0),
+    # (chardet 7.7's list beyond the issue's: Ukrainian, Arabic, Portuguese, Icelandic and
+    # Nordic DOS pages, Icelandic Mac, HP's Roman-8, the € of cp850. Each was read as a
+    # page tried before it, often sure: Ukrainian cp1125 as IBM866, Roman-8 as macintosh)
+    Record("cp858", "cp858", prior=-3.5),
+    Record("cp1125", "cp1125", prior=-4.0),
+    Record("cp720", "cp720", prior=-4.0),
+    Record("cp860", "cp860", prior=-4.0),
+    Record("cp861", "cp861", prior=-4.0),
+    Record("cp865", "cp865", prior=-4.0),
+    Record("mac-iceland", "mac-iceland", prior=-4.0),
+    Record("hp-roman8", "hp-roman8", prior=-4.0),
     # -- the rest
     _web("gb18030", "gb18030", languages=("zh",), width=4),
     _web("ISO-2022-JP", "iso2022_jp",
