@@ -71,13 +71,13 @@ MAX_DRAWS_PER_SAMPLE = 1000
 #: The legacy encodings each language's documents are saved in (if they represent the text).
 LEGACY: dict[str, tuple[str, ...]] = {
     "ru": ("cp1251", "koi8_r", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
-    "uk": ("cp1251", "koi8_u", "iso8859_5", "cp866", "mac_cyrillic"),
+    "uk": ("cp1251", "koi8_u", "iso8859_5", "cp866", "mac_cyrillic", "cp1125"),
     "bg": ("cp1251", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
     "el": ("cp1253", "iso8859_7", "mac_greek", "cp737", "cp869"),
     "pl": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16", "iso8859_13"),
     "cs": ("cp1250", "iso8859_2", "cp852", "mac_latin2"),
     "hu": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16"),
-    "ar": ("cp1256", "iso8859_6", "mac_arabic"),
+    "ar": ("cp1256", "iso8859_6", "mac_arabic", "cp720"),
     "he": ("cp1255", "iso8859_8", "cp862"),
     "th": ("cp874", "tis_620", "iso8859_11"),
     "tr": ("cp1254", "iso8859_9", "iso8859_3", "cp857", "mac_turkish"),
@@ -88,10 +88,10 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "zh-hant": ("big5", "big5hkscs", "cp950"),
     "ja": ("cp932", "shift_jis", "euc_jp", "iso2022_jp", "euc_jisx0213"),
     "ko": ("cp949", "euc_kr", "iso2022_kr", "johab"),
-    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437"),
-    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16"),
+    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "cp858"),
+    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16", "hp_roman8"),
     "de": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "iso8859_16"),
-    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850"),
+    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp860"),
     "en": ("cp1252", "iso8859_1", "mac_roman", "cp437"),
 }
 #: Languages with a course corpus (data/corpus/<lang>/{tuning,heldout}.txt).
@@ -170,6 +170,7 @@ _LATIN = {
     "iso8859_9",
     "iso8859_15",
     "iso8859_16",
+    "hp_roman8",
 }
 _CYRILLIC = {"cp1251", "koi8_r", "koi8_u", "iso8859_5"}
 _OTHER = {
@@ -215,6 +216,10 @@ def category_of(codec: str) -> str:
         "cp862",
         "cp866",
         "cp869",
+        "cp858",
+        "cp860",
+        "cp1125",
+        "cp720",
     }:
         return "DOS"
     if c in _LATIN:
@@ -453,7 +458,7 @@ def text_documents(split: str) -> list[Item]:
 
     >>> items = text_documents("tune")
     >>> len(items), items[0].name, items[0].codec
-    (379, 'ru doc', 'cp1251')
+    (384, 'ru doc', 'cp1251')
     """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
@@ -882,7 +887,7 @@ def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Ite
     """The whole-document suite of one split (external files only for eval).
 
     >>> len(documents("tune"))
-    451
+    456
     """
     _check_split(split)
     items = text_documents(split) + binaries(split) + mixed(split) + traps(split)
