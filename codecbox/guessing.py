@@ -219,7 +219,7 @@ _CLASSES = _Lazy(char_class)
 #: over :data:`COMMON_LETTER`'s (at most 0, at least the penalty of a letter no language
 #: uses); a pair of neighbours with a non-ASCII letter (a space for a word's edge)
 #: ``PAIR_WEIGHT`` times log10 of its share over ``COMMON_PAIR``, at least ``RARE_PAIR``.
-#: The shares: :func:`_frequent_rows` (gettext catalogues of 45 languages of the Latin,
+#: The shares: :func:`_frequent_rows` (gettext catalogues of 47 languages of the Latin,
 #: Cyrillic, Greek, Arabic, Hebrew and Thai scripts); tuned on the tuning split only.
 LETTER_WEIGHT = 1.5
 #: The share of a common letter, by script (Latin: many languages use few non-ASCII letters).

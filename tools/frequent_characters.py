@@ -1,6 +1,6 @@
 """Write ``codecbox/data/frequent.txt``: what real text looks like, for the ``codecbox``
 detector's scores (``codecbox.guessing``): the most frequent hangul syllables and CJK
-ideographs (they tell Chinese from Korean or Japanese misread), and, for 45 languages
+ideographs (they tell Chinese from Korean or Japanese misread), and, for 47 languages
 written in the Latin, Cyrillic, Greek, Arabic, Hebrew and Thai scripts, how often each
 non-ASCII letter and each pair of neighbours with one (a space standing for a word's edge)
 occurs (they tell one code page's letters from another's).
@@ -83,7 +83,7 @@ LETTER_LANGUAGES = {
         lang: (lang,)
         for lang in (
             "es fr it ca gl de nl da sv fi is fo et lv lt pl cs sk sl hr hu ro tr az sq mt cy "
-            "ga eu eo vi ru uk be bg sr mk el ar fa ur he th"
+            "ga eu eo vi ru uk be bg sr mk el ar fa ur he th kk tg"
         ).split()
     },
     "pt": ("pt", "pt_BR"),

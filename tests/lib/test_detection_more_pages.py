@@ -1,7 +1,9 @@
 """Code pages beyond the issue's list that chardet 7.7 detects and codecbox read as a page it
 tried first, often sure: Ukrainian DOS (cp1125) as IBM866, HP Roman-8 as macintosh, Arabic
-DOS (cp720) as x-mac-cyrillic, Icelandic DOS (cp861) as windows-1250; now each is a
-candidate (codecbox.table, priors -3.5 to -4). The sentences are written for these tests.
+DOS (cp720) as x-mac-cyrillic, Icelandic DOS (cp861) as windows-1250, Kazakh (kz1048,
+ptcp154) as windows-1251 and Tajik (koi8-t) as KOI8-R; now each is a candidate
+(codecbox.table, priors -3.5 to -4.5; Kazakh and Tajik letters from the gettext catalogues,
+tools/frequent_characters.py). The sentences are written for these tests.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ SENTENCES = {
     "gestimmt; die Arbeiten beginnen nächste Woche.",
     "is": "Við fórum í sund á laugardaginn og síðan borðuðum við fisk með kartöflum "
     "heima hjá ömmu minni í Reykjavík.",
+    "kk": "Біздің ауылда жаз айларында балалар өзенге барып, кешке дейін су жағасында "
+    "ойнайды; әжелері оларға құрт пен ірімшік береді.",
+    "tg": "Дар шаҳри мо ҳар баҳор ҷашни Наврӯз мегузаранд; мардум ба ҳамсояҳо меҳмон "
+    "мешаванд ва хӯрокҳои ширин мепазанд.",
     "ru": "Вчера вечером мы долго гуляли по набережной и разговаривали о планах на лето.",
 }
 
@@ -32,6 +38,9 @@ SENTENCES = {
         ("fr", "hp-roman8"),  # (macintosh, sure)
         ("de", "hp-roman8"),  # (macintosh)
         ("is", "cp861"),  # (windows-1250, sure)
+        ("kk", "kz1048"),  # (windows-1251, sure: қ ә ң ү are ќ ј ѕ ї there)
+        ("kk", "ptcp154"),  # (windows-1251, sure)
+        ("tg", "koi8-t"),  # (KOI8-R, sure: ҳ ҷ ӯ are box drawing there)
     ],
 )
 def test_a_sentence_in_a_page_chardet_knows(lang: str, codec: str) -> None:
@@ -41,8 +50,12 @@ def test_a_sentence_in_a_page_chardet_knows(lang: str, codec: str) -> None:
     assert guess.encoding is not None and data.decode(guess.encoding.codec) == text, guess
 
 
-@pytest.mark.parametrize(("lang", "codec", "name"), [("ru", "cp866", "IBM866")])
+@pytest.mark.parametrize(
+    ("lang", "codec", "name"),
+    [("ru", "cp866", "IBM866"), ("ru", "cp1251", "windows-1251"), ("ru", "koi8_r", "KOI8-R")],
+)
 def test_the_page_it_extends_keeps_its_text(lang: str, codec: str, name: str) -> None:
-    # Russian reads alike in cp866 and cp1125: the tie goes to the older page's prior
+    # Russian reads alike in cp866 and cp1125, in windows-1251 and kz1048 or ptcp154, in
+    # KOI8-R and KOI8-T: the tie goes to the older page's prior
     guess = guess_codecbox(SENTENCES[lang].encode(codec))
     assert guess.encoding is not None and guess.encoding.name == name, guess
