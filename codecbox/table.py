@@ -178,7 +178,6 @@ TABLE: tuple[Record, ...] = (
     Record("cp865", "cp865", prior=-4.0),
     Record("mac-iceland", "mac-iceland", prior=-4.0),
     Record("hp-roman8", "hp-roman8", prior=-4.0),
-    Record("mac-arabic", "mac-arabic", prior=-4.0),
     Record("kz1048", "kz1048", prior=-4.5, languages=("kk",)),
     Record("ptcp154", "ptcp154", prior=-4.5, languages=("kk",)),
     Record("koi8-t", "koi8-t", prior=-4.5, languages=("tg",)),
