@@ -712,7 +712,7 @@ _NBSP_INSIDE = r"\xa0(?<=[a-z\u00df-\u00f6\u00f8-\u00ff].)(?=[a-z\u00df-\u00f6\u
 #: A non-ASCII Latin capital alone between two lower-case words (on classes): text writes a
 #: lone capital at a sentence's start or as an initial; Italian's è in a DOS page is Š in
 #: windows-1252 (``nonno Š nato``).
-_LONE_CAPITAL = r"L(?<=[al] L)(?= [al])"
+_LONE_CAPITAL = r"[LCcGgrho](?<=[al] .)(?= [al])"
 #: A full-width form or CJK punctuation between two ASCII letters (on classes): a DOS
 #: page's ü before an ASCII letter is a Shift_JIS symbol (``M］chen``); Japanese text puts
 #: them between words or beside its own characters.
@@ -1124,7 +1124,7 @@ def _score(
         total += PENALTIES["quotation mark inside a word"] * len(
             _pattern(_QUOTE_INSIDE).findall(text)
         )
-    if "L" in present and "L " in classes:
+    if present & _LONE and " " in present:
         total += PENALTIES["capital alone between lower-case words"] * len(
             _pattern(_LONE_CAPITAL).findall(classes)
         )
@@ -1191,6 +1191,7 @@ def pair_points(pair: str) -> float:
 
 
 _MARKS = frozenset("HRTv")
+_LONE = frozenset("LCcGgrho")
 _CJK_COMMON = frozenset("kz")
 
 
