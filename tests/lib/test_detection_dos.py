@@ -1,5 +1,6 @@
-"""DOS code pages: Western European text in cp850 and cp437, Central European in cp852,
-Baltic in cp775 (issue 18: Spanish in cp850 read as cp775, German in cp437 as windows-1252).
+"""DOS code pages: Western European text in cp850 and cp437, Portuguese in cp860, Central
+European in cp852, Baltic in cp775 (issue 18: Spanish in cp850 read as cp775, German in
+cp437 as windows-1252).
 
 Every sentence here was written for these tests. Each of DOS_SENTENCES was misread at
 f070a41 (the answer then in the comment); the rules that read them now: the priors of
@@ -39,6 +40,9 @@ DOS_SENTENCES = [
     ("cp850", "Pourquoi est-ce que tu n'es pas venu à la réunion ?"),
     ("cp850", "As crianças brincaram no jardim até ao pôr do sol."),
     ("cp850", "Não sei se amanhã vai chover ou fazer sol."),
+    # (windows-1252, the first sure: cp860 was not tried; ã is „ there, ç ‡)
+    ("cp860", "O coração da cidade é a praça onde se encontra a estação."),
+    ("cp860", "Vou comprar pão, manteiga e açúcar no supermercado."),
     # (Shift_JIS, windows-1252)
     ("cp852", "Kérem, csukja be az ablakot, mert hideg van."),
     ("cp852", "Ősszel a fákról lehullanak a levelek."),
@@ -64,6 +68,8 @@ STILL_MISREAD = [
     ("cp437", "Il treno per Firenze partirà fra venti minuti."),
     ("cp850", "Meine Großmutter backt jeden Sonntag einen Apfelkuchen."),
     ("cp850", "Ontem à noite fomos ao cinema e depois jantámos num restaurante."),
+    # (cp850: "Näo sei", its ä at cp860's ã)
+    ("cp860", "Não sei se amanhã vai chover ou fazer sol."),
     # (right with cp850's prior half a point higher, not taken: codecbox/table.py)
     ("cp850", "Morgen fahren wir mit dem Zug nach München."),
     ("cp850", "Mio nonno è nato in un piccolo paese di montagna."),
