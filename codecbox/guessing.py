@@ -94,7 +94,7 @@ CLASS_POINTS: dict[str, float] = {
 _APOSTROPHES = "'’‘ʼ·"
 _COMMON_PUNCT = "¿¡«»“”„…"
 _DASHES = "–—―"
-_RARE = "•‚‹›ªº"
+_RARE = "•‚‹›ªº†‡‰‗‖"
 _COMMON_SYMBOLS = "€£¥¢©®™§°₫₪№"
 _CONTROLS_OK = "\t\n\r\f\v"
 #: Thai signs that everyday Thai text seldom writes (phinthu and the marks of Pali and
@@ -526,6 +526,15 @@ UNWRITTEN = 10 / 16
 SCARCE: dict[str, float] = {"is": 0.5, "fo": 0.5}
 
 
+#: Code pages made for a few Latin languages, which text in another language seldom used:
+#: a reading in one of them whose best language is another costs :data:`FOREIGN` points,
+#: once (in :func:`charged`). IBM's Baltic page (cp775) writes Polish's ż where cp850 and
+#: cp437 write Spanish's ñ (byte A4): ``mañana`` is ``mażana`` there, and Polish was
+#: written in cp852 in DOS, not in cp775.
+NATIVE: dict[str, tuple[str, ...]] = {"cp775": ("lt", "lv", "et")}
+FOREIGN = 1.0
+
+
 @lru_cache(maxsize=512)
 def _spellings(ch: str) -> tuple[str, ...]:
     """The ways an encoding may write the letter ``ch``: whole, or as a letter and combining
@@ -621,8 +630,11 @@ def charged(codec: str) -> int:
     if not block:
         return 0
     first, langs = _letters().slots["l"]
+    native = NATIVE.get(codec.lower().replace("-", "_"))
     scarce = (
-        round(_UNIT * SCARCE.get(lang, 0.0)) << (32 * f) for f, lang in enumerate(langs, first)
+        round(_UNIT * (SCARCE.get(lang, 0.0) + (FOREIGN if native and lang not in native else 0)))
+        << (32 * f)
+        for f, lang in enumerate(langs, first)
     )
     return block + sum(scarce)
 
@@ -683,6 +695,28 @@ _ISOLATED_CJK = re.compile(
 #: ¿ or ¡ right after a letter or a digit, or before a space: Spanish opens a question or
 #: an exclamation with them (``¿qué?``), what other bytes read as windows-1252 need not.
 _ODD_INVERTED = r"(?<=[^\W_])[¿¡]|[¿¡](?=\s)"
+#: A letter of a cased script (Latin, Greek, Cyrillic) on both sides: what the rules on
+#: characters inside a word look for (Hebrew writes ” between letters for its gershayim:
+#: ``צה”ל``).
+_CASED_LETTER = (
+    "A-Za-z\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff"
+)
+#: A quotation mark between two such letters: text opens and closes a quotation at a word's
+#: edge; DOS letters read as windows-1252 make them inside words (the bytes of ö and ä are
+#: ” and „ there: ``fr”hlich``, ``w„hrend``).
+_QUOTE_INSIDE = rf"[„“”«»](?<=[{_CASED_LETTER}].)(?=[{_CASED_LETTER}])"
+#: A no-break space between two lower-case letters: text puts it between words (``10 000``,
+#: ``M. Dupont``, before French ``:``); á of a DOS page is byte A0, a no-break space in
+#: windows-1252 and the ISO-8859 pages (``pl tanos``).
+_NBSP_INSIDE = r"\xa0(?<=[a-z\u00df-\u00f6\u00f8-\u00ff].)(?=[a-z\u00df-\u00f6\u00f8-\u00ff])"
+#: A non-ASCII Latin capital alone between two lower-case words (on classes): text writes a
+#: lone capital at a sentence's start or as an initial; Italian's è in a DOS page is Š in
+#: windows-1252 (``nonno Š nato``).
+_LONE_CAPITAL = r"[LCcGgrho](?<=[al] .)(?= [al])"
+#: A full-width form or CJK punctuation between two ASCII letters (on classes): a DOS
+#: page's ü before an ASCII letter is a Shift_JIS symbol (``M］chen``); Japanese text puts
+#: them between words or beside its own characters.
+_FULL_WIDTH_INSIDE = r"f(?<=[aA]f)(?=[aA])"
 #: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
 #: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
 _MONEY_TOUCHING = r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])"
@@ -743,6 +777,9 @@ PENALTIES: dict[str, float] = {
     "one CJK character touching an ASCII word": -1.5,
     "apostrophe inside a word": -1.5,
     "inverted mark that opens nothing": -1.5,
+    "quotation mark inside a word": -1.5,
+    "no-break space inside a word": -1.5,
+    "capital alone between lower-case words": -1.5,
     "sentence starting in lower case": -1.0,
     "sentence starting in upper case": 0.5,
     "final letter inside a word": -2.0,
@@ -1013,6 +1050,10 @@ def _score(
     ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them."""
     classes, present = b.classes, b.present
     total = b.points + b.known
+    if "\xa0" in text:  # (before the plain texts' return: its class is a space's)
+        total += PENALTIES["no-break space inside a word"] * len(
+            _pattern(_NBSP_INSIDE).findall(text)
+        )
     if present <= _PLAIN and ("'" not in present or text.isascii()):
         return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
@@ -1079,6 +1120,18 @@ def _score(
         total += PENALTIES["inverted mark that opens nothing"] * len(
             _pattern(_ODD_INVERTED).findall(text)
         )
+    if "p" in present and ("„" in text or "“" in text or "”" in text or "«" in text or "»" in text):
+        total += PENALTIES["quotation mark inside a word"] * len(
+            _pattern(_QUOTE_INSIDE).findall(text)
+        )
+    if present & _LONE and " " in present:
+        total += PENALTIES["capital alone between lower-case words"] * len(
+            _pattern(_LONE_CAPITAL).findall(classes)
+        )
+    if "f" in present and ("a" in present or "A" in present):
+        total += PENALTIES["CJK inside an ASCII word"] * len(
+            _pattern(_FULL_WIDTH_INSIDE).findall(classes)
+        )
     touch = b""
     if present & _SINGLE or present & _INSIDE:
         touch = classes.encode("ascii").translate(_TOUCH_BYTES)
@@ -1138,6 +1191,7 @@ def pair_points(pair: str) -> float:
 
 
 _MARKS = frozenset("HRTv")
+_LONE = frozenset("LCcGgrho")
 _CJK_COMMON = frozenset("kz")
 
 

@@ -334,9 +334,9 @@ def test_a_sentence_in_a_dos_mac_or_iso_8859_code_page(lang: str, codec: str) ->
 
 
 MISREAD = [
-    ("es", "cp850", "cp775"),
-    ("es", "cp437", "cp775"),
-    ("de", "cp437", "windows-1252"),
+    ("es", "cp850", ""),  # (was cp775: ñ is ż there, f070a41)
+    ("es", "cp437", ""),  # (was cp775)
+    ("de", "cp437", ""),  # (was windows-1252: ö ä ß are ” „ á there)
     ("ro", "iso8859_16", "windows-1250, its cedilla ş ţ for the comma-below ș ț"),
 ]
 
@@ -347,7 +347,7 @@ MISREAD = [
         pytest.param(
             lang,
             codec,
-            marks=still_wrong(f"still wrong: read as {wrong}"),
+            marks=[still_wrong(f"still wrong: read as {wrong}")] if wrong else [],
         )
         for lang, codec, wrong in MISREAD
     ],
