@@ -181,13 +181,12 @@ TABLE: tuple[Record, ...] = (
     Record("cp862", "cp862", prior=-4.0),
     Record("cp869", "cp869", prior=-4.0),
     Record("mac-turkish", "mac-turkish", prior=-4.0),
-    # (chardet 7.7's list beyond the issue's: Ukrainian, Arabic, Portuguese, Icelandic and
-    # Nordic DOS pages, Icelandic Mac, HP's Roman-8, the € of cp850. Each was read as a
+    # (chardet 7.7's list beyond the issue's: Ukrainian, Arabic, Icelandic and Nordic DOS
+    # pages, Icelandic Mac, HP's Roman-8, the € of cp850, Kazakh and Tajik pages. Each was read as a
     # page tried before it, often sure: Ukrainian cp1125 as IBM866, Roman-8 as macintosh)
     Record("cp858", "cp858", prior=-3.5),
     Record("cp1125", "cp1125", prior=-4.0),
     Record("cp720", "cp720", prior=-4.0),
-    Record("cp860", "cp860", prior=-4.0),
     Record("cp861", "cp861", prior=-4.0),
     Record("cp865", "cp865", prior=-4.0),
     Record("mac-iceland", "mac-iceland", prior=-4.0),
