@@ -440,11 +440,19 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     if prefix and text.endswith("\ufffd"):
         invalid -= 1  # (a character cut at the end)
+    # (a run of one repeated character is one piece of evidence: Johab's line of box drawing
+    # ─ is a run of UTF-8's 2-byte Arabic mark ۡ)
     wide_chars = len(text) - len(text.encode("ascii", "ignore")) - invalid
+    if wide_chars:
+        wide_chars -= sum(m.end() - m.start() - 1 for m in _REPEATED_CHAR.finditer(text))
     # Each byte of a windows-1252 line is an invalid sequence between ASCII characters
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
     return mostly_utf8(invalid, wide_chars, alone), None
+
+
+#: A run of one non-ASCII character (U+FFFD aside) repeated.
+_REPEATED_CHAR = re.compile(r"([^\x00-\x7f\ufffd])\1+")
 
 
 def _read_utf8(data: bytes, prefix: bool) -> tuple[str | None, str | None]:
@@ -650,6 +658,8 @@ _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
 #: found faster by the re module, which skips the bytes that cannot start one)
 _ASCII_RUN = re.compile(rb"[\x00-\x7f](?<=[\x00-\x7f]{4})[\x00-\x7f]+(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
+#: Box drawing, blocks and shapes (:func:`codecbox.guessing.char_class`'s ``b``).
+_BOX = re.compile("[\u2500-\u25ff]")
 #: Markup: a script or style element whole, a comment, or one tag (with its attributes).
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
@@ -698,6 +708,33 @@ def _reduce(data: bytes) -> tuple[bytes, float]:
     if controls:
         removed += CONTROL_POINTS * (controls - _controls(reduced))
     return reduced, removed
+
+
+#: A byte above 127, or such a byte and one from 0x40 on (a trail byte of Big5, Shift_JIS,
+#: GBK), six times or more in a row: a line of box drawing (cp437's ─ is C4, Johab's DB A1,
+#: Big5's A2 77). (Written so, the re module finds one three times faster than with
+#: ``{5,}`` or an alternative for each length.)
+_REPEATED_RUN = re.compile(rb"([\x80-\xff][\x40-\xff]?)\1\1\1\1\1+")
+
+
+def _collapse(data: bytes) -> bytes:
+    """``data`` with each run of one repeated byte above 127, or pair of bytes that starts
+    with one (:data:`_REPEATED_RUN`), cut to its first 4 to 7 bytes: a line of box drawing is one
+    piece of evidence, not one per character, for every reading alike (Johab's line of ─ is
+    windows-1256's "غ،" again and again). A multiple of 4 bytes is left out, so every
+    multi-byte reading reads the bytes after a run as before.
+
+    >>> _collapse(b"\xc4" * 30 + b"x"), _collapse(b"(" + b"\xdb\xa1" * 30 + b")")
+    (b'\xc4\xc4\xc4\xc4\xc4\xc4x', b'(\xdb\xa1\xdb\xa1)')
+    """
+    if not _REPEATED_RUN.search(data):
+        return data
+    return _REPEATED_RUN.sub(_cut_run, data)
+
+
+def _cut_run(m: re.Match[bytes]) -> bytes:
+    run = m.group()
+    return run[: 4 + (len(run) - 4) % 4]
 
 
 def _controls(data: bytes) -> int:
@@ -1682,6 +1719,7 @@ def guess_codecbox(
         )
         plan = _plan(trial)
 
+    data = _collapse(data)
     bonus = _hinted(hint)
     whole_data = data
     highs = bytes(sorted(set(data.translate(None, _ASCII_BYTES))))  # (each once, in order)
@@ -1711,6 +1749,11 @@ def guess_codecbox(
             # or ASCII art at the start of a Johab file scores far below a page's letters,
             # the text after it does not)
             close |= {enc.name for _, enc, _ in readings.others}
+        elif leader[1].name in plan.index:
+            # (in a shorter input, those that read box drawing: a banner is worth nothing)
+            close |= {
+                enc.name for _, enc, _ in readings.others if _BOX.search(str(whole[enc.name]))
+            }
         if not late and all(whole[other] == whole[leader[1].name] for other in close):
             break  # no other text is close: a longer window would not change the answer
         readings = readings._replace(
