@@ -387,7 +387,7 @@ def _flipped(data: bytes, prefix: bool, wide: Encoding) -> Encoding | None:
 #: Kana, CJK punctuation, ideographs, hangul and full-width forms: each character of
 #: :func:`_common_cjk`'s text, all of its UTF-16 code units' high bytes 0x30, 0x4E to 0x9F,
 #: 0xAC to 0xD7 or 0xFF.
-_CJK_ONLY = re.compile("[\u3000-\u303f\u3041-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff60]+")
+_CJK_ONLY = "[\u3000-\u303f\u3041-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff60]+"
 
 
 def _common_cjk(text: str) -> bool:
@@ -401,7 +401,7 @@ def _common_cjk(text: str) -> bool:
     >>> _common_cjk("これは日本語のテキストです。"), _common_cjk("軨苉触雊芪钽覞芵")
     (True, False)
     """
-    if not _CJK_ONLY.fullmatch(text):
+    if not _text_pattern(_CJK_ONLY).fullmatch(text):
         return False
     if any("\uac00" <= ch <= "\ud7a3" for ch in text):
         language = "ko"
@@ -528,7 +528,9 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     # ─ is a run of UTF-8's 2-byte Arabic mark ۡ)
     wide_chars = len(text) - len(text.encode("ascii", "ignore")) - invalid
     if wide_chars:
-        wide_chars -= sum(m.end() - m.start() - 1 for m in _REPEATED_CHAR.finditer(text))
+        wide_chars -= sum(
+            m.end() - m.start() - 1 for m in _text_pattern(_REPEATED_CHAR).finditer(text)
+        )
     # Each byte of a windows-1252 line is an invalid sequence between ASCII characters
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
@@ -536,7 +538,18 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
 
 
 #: A run of one non-ASCII character (U+FFFD aside) repeated.
-_REPEATED_CHAR = re.compile(r"([^\x00-\x7f\ufffd])\1+")
+_REPEATED_CHAR = r"([^\x00-\x7f\ufffd])\1+"
+
+
+@lru_cache(maxsize=8)
+def _text_pattern(source: str) -> re.Pattern[str]:
+    """A pattern compiled on first use (``import codecbox`` compiles few: see
+    tests/lib/test_startup.py).
+
+    >>> _text_pattern(_REPEATED_CHAR).sub(r"\\1", "──── año ññ")
+    '─ año ñ'
+    """
+    return re.compile(source)
 
 
 def _read_utf8(data: bytes, prefix: bool) -> tuple[str | None, str | None]:
@@ -743,7 +756,7 @@ _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
 _ASCII_RUN = re.compile(rb"[\x00-\x7f](?<=[\x00-\x7f]{4})[\x00-\x7f]+(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
 #: Box drawing, blocks and shapes (:func:`codecbox.guessing.char_class`'s ``b``).
-_BOX = re.compile("[\u2500-\u25ff]")
+_BOX = "[\u2500-\u25ff]"
 #: Markup: a script or style element whole, a comment, or one tag (with its attributes).
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
@@ -794,16 +807,19 @@ def _reduce(data: bytes) -> tuple[bytes, float]:
     return reduced, removed
 
 
-#: A byte above 127, or such a byte and one from 0x40 on (a trail byte of Big5, Shift_JIS,
-#: GBK), six times or more in a row: a line of box drawing (cp437's ─ is C4, Johab's DB A1,
-#: Big5's A2 77). (Written so, the re module finds one three times faster than with
-#: ``{5,}`` or an alternative for each length.)
-_REPEATED_RUN = re.compile(rb"([\x80-\xff][\x40-\xff]?)\1\1\1\1\1+")
+@lru_cache(maxsize=1)
+def _repeated_run() -> re.Pattern[bytes]:
+    """:func:`_collapse`'s pattern, compiled on first use: a byte above 127, or such a byte
+    and one from 0x40 on (a trail byte of Big5, Shift_JIS, GBK), six times or more in a row,
+    as a line of box drawing makes (cp437's ─ is C4, Johab's DB A1, Big5's A2 77). (Written
+    so, the re module finds one three times faster than with ``{5,}`` or an alternative for
+    each length.)"""
+    return re.compile(rb"([\x80-\xff][\x40-\xff]?)\1\1\1\1\1+")
 
 
 def _collapse(data: bytes) -> bytes:
     """``data`` with each run of one repeated byte above 127, or pair of bytes that starts
-    with one (:data:`_REPEATED_RUN`), cut to its first 4 to 7 bytes: a line of box drawing is one
+    with one (:func:`_repeated_run`), cut to its first 4 to 7 bytes: a line of box drawing is one
     piece of evidence, not one per character, for every reading alike (Johab's line of ─ is
     windows-1256's "غ،" again and again). A multiple of 4 bytes is left out, so every
     multi-byte reading reads the bytes after a run as before.
@@ -811,9 +827,10 @@ def _collapse(data: bytes) -> bytes:
     >>> _collapse(b"\xc4" * 30 + b"x"), _collapse(b"(" + b"\xdb\xa1" * 30 + b")")
     (b'\xc4\xc4\xc4\xc4\xc4\xc4x', b'(\xdb\xa1\xdb\xa1)')
     """
-    if not _REPEATED_RUN.search(data):
+    run = _repeated_run()
+    if not run.search(data):
         return data
-    return _REPEATED_RUN.sub(_cut_run, data)
+    return run.sub(_cut_run, data)
 
 
 def _cut_run(m: re.Match[bytes]) -> bytes:
@@ -1836,7 +1853,9 @@ def guess_codecbox(
         elif leader[1].name in plan.index:
             # (in a shorter input, those that read box drawing: a banner is worth nothing)
             close |= {
-                enc.name for _, enc, _ in readings.others if _BOX.search(str(whole[enc.name]))
+                enc.name
+                for _, enc, _ in readings.others
+                if _text_pattern(_BOX).search(str(whole[enc.name]))
             }
         if not late and all(whole[other] == whole[leader[1].name] for other in close):
             break  # no other text is close: a longer window would not change the answer

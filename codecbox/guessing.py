@@ -727,7 +727,7 @@ _STRAY_MARK = re.compile(rf"(?<![{_ACCENTS_AFTER}])[\u0300-\u036f]")
 #: first rows, which Thai's ``ก`` and ``ข`` read as EUC-JP or GBK make.)
 BOX_IN_CJK = -CLASS_POINTS["b"]
 _CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
-_BOX_DRAWING = re.compile("(?<![^\u2500-\u257f\\s])[\u2500-\u257f](?![^\u2500-\u257f\\s])")
+_BOX_DRAWING = "(?<![^\u2500-\u257f\\s])[\u2500-\u257f](?![^\u2500-\u257f\\s])"
 
 #: Points of each neighbour rule, per occurrence.
 PENALTIES: dict[str, float] = {
@@ -1027,7 +1027,7 @@ def _score(
     classes, present = b.classes, b.present
     total = b.points + b.known
     if "b" in present and language in _CJK_LANGUAGES:
-        total += BOX_IN_CJK * len(_BOX_DRAWING.findall(text))
+        total += BOX_IN_CJK * len(_pattern(_BOX_DRAWING).findall(text))
     if present <= _PLAIN and ("'" not in present or text.isascii()):
         return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
