@@ -327,19 +327,97 @@ _COMMON_2BYTE = re.compile(
 _LONE_REPLACEMENT = re.compile(r"\ufffd(?<![^\x00-\x7f]\ufffd)(?=[\x00-\x7f]|$)")
 
 
-def _clean_utf16(data: bytes, prefix: bool) -> Encoding | None:
+def _clean_utf16(data: bytes, prefix: bool) -> tuple[Encoding, Encoding | None] | None:
     """UTF-16 without a BOM nor ASCII (Thai, Chinese: few zero bytes, but the low bytes of
     U+0E01 or U+3002 are controls in any 8-bit reading): 16 code units or more that decode
-    to text with no character of :data:`_NOT_TEXT` (random bytes: about 4 % at 16 units)."""
-    if len(data) < 32:
+    to text with no character of :data:`_NOT_TEXT` (random bytes: about 4 % at 16 units);
+    8 to 15 code units if they are also Chinese, Japanese or Korean text of common
+    characters (:func:`_common_cjk`). Returns the encoding and, when both byte orders read
+    text that the scores do not tell apart, the other (a runner-up: not sure).
+
+    >>> _clean_utf16("これは日本語のテキストです。".encode("utf-16-be"), False)[0].name
+    'UTF-16BE'
+    """
+    short = len(data) < 32
+    if len(data) < 16:
         return None
+    found = []
     for codec in ("utf-16-le", "utf-16-be"):
         text = _reader(codec)(data, prefix)
-        if text is not None and not any(
-            unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text
+        if (
+            text is not None
+            and not any(
+                unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text
+            )
+            and (not short or _common_cjk(text))
         ):
-            return resolve(codec)
-    return None
+            found.append((guessing.score(text), resolve(codec)))
+    if len(found) < 2:
+        return (found[0][1], None) if found else None
+    # Both byte orders read text (CJK, each code unit's bytes both above 0x40): the scores
+    # tell, sure only by :data:`SURE_MARGIN` (the first tried wins a tie).
+    (first, le), (second, be) = found
+    best, other = (le, be) if first >= second else (be, le)
+    return best, other if abs(first - second) < SURE_MARGIN else None
+
+
+_OTHER_ORDER = {"utf-16-le": "utf-16-be", "utf-16-be": "utf-16-le"}
+
+
+def _flipped(data: bytes, prefix: bool, wide: Encoding) -> Encoding | None:
+    """The other byte order of UTF-16 when its text is CJK of common characters
+    (:func:`_common_cjk`) and ``wide``'s is not: CJK text without ASCII has zero bytes only
+    in its characters' low bytes (``一`` is U+4E00), which the other order reads as the high
+    bytes of ASCII.
+
+    >>> data = "私は一人です。".encode("utf-16-le")
+    >>> _utf16_32(data, False).name, _flipped(data, False, _utf16_32(data, False)).name
+    ('UTF-16BE', 'UTF-16LE')
+    """
+    other = _OTHER_ORDER.get(wide.codec or "")
+    if other is None:
+        return None
+    text = _reader(other)(data, prefix)
+    if text is None or not _common_cjk(text):
+        return None
+    mine = _reader(wide.codec or "")(data, prefix)
+    return resolve(other) if mine is None or not _common_cjk(mine) else None
+
+
+#: Kana, CJK punctuation, ideographs, hangul and full-width forms: each character of
+#: :func:`_common_cjk`'s text, all of its UTF-16 code units' high bytes 0x30, 0x4E to 0x9F,
+#: 0xAC to 0xD7 or 0xFF.
+_CJK_ONLY = "[\u3000-\u303f\u3041-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff60]+"
+
+
+def _common_cjk(text: str) -> bool:
+    """Whether ``text`` is only CJK characters (:data:`_CJK_ONLY`), of which enough
+    ideographs (or hangul) are among the frequent ones of its language (Korean with hangul,
+    Japanese with kana, else Chinese: :func:`codecbox.guessing.common_share`; the share:
+    :data:`_COMMON_SHARE`).
+    The short UTF-16 of :func:`_clean_utf16` (a control byte seen, so no legacy CJK text,
+    whose bytes are all from 0x40 on) must be so: random bytes seldom are.
+
+    >>> _common_cjk("これは日本語のテキストです。"), _common_cjk("軨苉触雊芪钽覞芵")
+    (True, False)
+    """
+    if not _text_pattern(_CJK_ONLY).fullmatch(text):
+        return False
+    if any("\uac00" <= ch <= "\ud7a3" for ch in text):
+        language = "ko"
+    elif any("\u3041" <= ch <= "\u30ff" for ch in text):
+        language = "ja"
+    else:
+        language = "zh"
+    found, common = guessing.common_share(text, language)
+    return common * _COMMON_SHARE[language][1] >= found * _COMMON_SHARE[language][0]
+
+
+#: The share (numerator, denominator) of frequent ideographs or hangul :func:`_common_cjk`
+#: asks: Japanese's list, from software messages, misses more of a story's kanji (私), and
+#: its kana are proof enough (a UTF-16 code unit with a high byte 0x30 is never two bytes
+#: of a legacy CJK encoding).
+_COMMON_SHARE = {"ko": (3, 4), "zh": (3, 4), "ja": (1, 2)}
 
 
 def _escapes(data: bytes, prefix: bool) -> Encoding | None:
@@ -411,10 +489,16 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     if odd:
         wide = _utf16_32(data, prefix)
         if wide is not None:
+            flipped = _flipped(data, prefix, wide)
+            if flipped is not None:
+                return Guess(flipped, name, Rule.DETECTED, 0.9), None
             return Guess(wide, name, Rule.NUL_PATTERN, 1.0), None
         clean = _clean_utf16(data, prefix)
         if clean is not None:
-            return Guess(clean, name, Rule.DETECTED, 0.9), None
+            wide, other = clean
+            return Guess(
+                wide, name, Rule.DETECTED, 0.9 if other is None else 0.5, None, other
+            ), None
         if odd >= 4 and odd * 50 >= len(data):  # 2 % of the bytes
             return Guess(None, name, Rule.BINARY, 1.0, binary="NUL and control bytes"), None
     if data.isascii():
@@ -440,11 +524,32 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     invalid = text.count("\ufffd") - data.count(b"\xef\xbf\xbd")
     if prefix and text.endswith("\ufffd"):
         invalid -= 1  # (a character cut at the end)
+    # (a run of one repeated character is one piece of evidence: Johab's line of box drawing
+    # ─ is a run of UTF-8's 2-byte Arabic mark ۡ)
     wide_chars = len(text) - len(text.encode("ascii", "ignore")) - invalid
+    if wide_chars:
+        wide_chars -= sum(
+            m.end() - m.start() - 1 for m in _text_pattern(_REPEATED_CHAR).finditer(text)
+        )
     # Each byte of a windows-1252 line is an invalid sequence between ASCII characters
     # (``señal``); the invalid bytes of CJK or Thai text touch other non-ASCII ones.
     alone = len(_LONE_REPLACEMENT.findall(text)) if invalid <= wide_chars * 4 else 0
     return mostly_utf8(invalid, wide_chars, alone), None
+
+
+#: A run of one non-ASCII character (U+FFFD aside) repeated.
+_REPEATED_CHAR = r"([^\x00-\x7f\ufffd])\1+"
+
+
+@lru_cache(maxsize=8)
+def _text_pattern(source: str) -> re.Pattern[str]:
+    """A pattern compiled on first use (``import codecbox`` compiles few: see
+    tests/lib/test_startup.py).
+
+    >>> _text_pattern(_REPEATED_CHAR).sub(r"\\1", "──── año ññ")
+    '─ año ñ'
+    """
+    return re.compile(source)
 
 
 def _read_utf8(data: bytes, prefix: bool) -> tuple[str | None, str | None]:
@@ -650,6 +755,8 @@ _ESCAPED = tuple((r.key, r.escapes) for r in TABLE if r.escapes)
 #: found faster by the re module, which skips the bytes that cannot start one)
 _ASCII_RUN = re.compile(rb"[\x00-\x7f](?<=[\x00-\x7f]{4})[\x00-\x7f]+(?=[\x00-\x7f]{3})")
 _HIGH = re.compile(rb"[\x80-\xff]")
+#: Box drawing, blocks and shapes (:func:`codecbox.guessing.char_class`'s ``b``).
+_BOX = "[\u2500-\u25ff]"
 #: Markup: a script or style element whole, a comment, or one tag (with its attributes).
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
@@ -698,6 +805,37 @@ def _reduce(data: bytes) -> tuple[bytes, float]:
     if controls:
         removed += CONTROL_POINTS * (controls - _controls(reduced))
     return reduced, removed
+
+
+@lru_cache(maxsize=1)
+def _repeated_run() -> re.Pattern[bytes]:
+    """:func:`_collapse`'s pattern, compiled on first use: a byte above 127, or such a byte
+    and one from 0x40 on (a trail byte of Big5, Shift_JIS, GBK), six times or more in a row,
+    as a line of box drawing makes (cp437's ─ is C4, Johab's DB A1, Big5's A2 77). (Written
+    so, the re module finds one three times faster than with ``{5,}`` or an alternative for
+    each length.)"""
+    return re.compile(rb"([\x80-\xff][\x40-\xff]?)\1\1\1\1\1+")
+
+
+def _collapse(data: bytes) -> bytes:
+    """``data`` with each run of one repeated byte above 127, or pair of bytes that starts
+    with one (:func:`_repeated_run`), cut to its first 4 to 7 bytes: a line of box drawing is one
+    piece of evidence, not one per character, for every reading alike (Johab's line of ─ is
+    windows-1256's "غ،" again and again). A multiple of 4 bytes is left out, so every
+    multi-byte reading reads the bytes after a run as before.
+
+    >>> _collapse(b"\xc4" * 30 + b"x"), _collapse(b"(" + b"\xdb\xa1" * 30 + b")")
+    (b'\xc4\xc4\xc4\xc4\xc4\xc4x', b'(\xdb\xa1\xdb\xa1)')
+    """
+    run = _repeated_run()
+    if not run.search(data):
+        return data
+    return run.sub(_cut_run, data)
+
+
+def _cut_run(m: re.Match[bytes]) -> bytes:
+    run = m.group()
+    return run[: 4 + (len(run) - 4) % 4]
 
 
 def _controls(data: bytes) -> int:
@@ -1682,6 +1820,7 @@ def guess_codecbox(
         )
         plan = _plan(trial)
 
+    data = _collapse(data)
     bonus = _hinted(hint)
     whole_data = data
     highs = bytes(sorted(set(data.translate(None, _ASCII_BYTES))))  # (each once, in order)
@@ -1711,6 +1850,13 @@ def guess_codecbox(
             # or ASCII art at the start of a Johab file scores far below a page's letters,
             # the text after it does not)
             close |= {enc.name for _, enc, _ in readings.others}
+        elif leader[1].name in plan.index:
+            # (in a shorter input, those that read box drawing: a banner is worth nothing)
+            close |= {
+                enc.name
+                for _, enc, _ in readings.others
+                if _text_pattern(_BOX).search(str(whole[enc.name]))
+            }
         if not late and all(whole[other] == whole[leader[1].name] for other in close):
             break  # no other text is close: a longer window would not change the answer
         readings = readings._replace(

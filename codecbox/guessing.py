@@ -752,6 +752,17 @@ _KANJI_SPACED = re.compile(r"[zZ](?= [zZ])")
 _ACCENTS_AFTER = "aeiouyAEIOUYăâêôơưĂÂÊÔƠƯ"
 _STRAY_MARK = re.compile(rf"(?<![{_ACCENTS_AFTER}])[\u0300-\u036f]")
 
+#: What box drawing (U+2500 to U+257F, of class ``b``) gets back in a Chinese, Japanese or
+#: Korean reading where it draws, touching only box drawing, white space or an end: it costs
+#: as much as it is worth elsewhere (what KOI8's letters become in IBM866...), but DOS-era
+#: CJK files draw banners and tables with it (a Johab file's ``┌──┐``): worth nothing
+#: there, neither for nor against. (Not one among letters, as Thai's ``จก`` read as EUC-JP
+#: makes; nor the shapes of class ``b``: the CJK standards put ``●`` and ``■`` in their
+#: first rows, which Thai's ``ก`` and ``ข`` read as EUC-JP or GBK make.)
+BOX_IN_CJK = -CLASS_POINTS["b"]
+_CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
+_BOX_DRAWING = "(?<![^\u2500-\u257f\\s])[\u2500-\u257f](?![^\u2500-\u257f\\s])"
+
 #: Points of each neighbour rule, per occurrence.
 PENALTIES: dict[str, float] = {
     "script mix": -3.0,
@@ -954,6 +965,8 @@ def base(text: str, classes: str | None = None) -> Base:
     for c, p in extra:
         points += p * classes.count(c)
     most = 0.0
+    if "b" in present:  # (a CJK reading's box drawing, at most: :data:`BOX_IN_CJK`)
+        most += BOX_IN_CJK * classes.count("b")
     if final:
         most += classes.count("h") + classes.count("g")
     if cased:
@@ -1054,6 +1067,8 @@ def _score(
         total += PENALTIES["no-break space inside a word"] * len(
             _pattern(_NBSP_INSIDE).findall(text)
         )
+    if "b" in present and language in _CJK_LANGUAGES:
+        total += BOX_IN_CJK * len(_pattern(_BOX_DRAWING).findall(text))
     if present <= _PLAIN and ("'" not in present or text.isascii()):
         return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
