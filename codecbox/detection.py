@@ -332,8 +332,9 @@ def _clean_utf16(data: bytes, prefix: bool) -> tuple[Encoding, Encoding | None] 
     U+0E01 or U+3002 are controls in any 8-bit reading): 16 code units or more that decode
     to text with no character of :data:`_NOT_TEXT` (random bytes: about 4 % at 16 units);
     8 to 15 code units if they are also Chinese, Japanese or Korean text of common
-    characters (:func:`_common_cjk`). Returns the encoding and, when both byte orders read
-    text that the scores do not tell apart, the other (a runner-up: not sure).
+    characters (:func:`_common_cjk`) or Thai (:func:`_thai_only`). Returns the encoding
+    and, when both byte orders read text that the scores do not tell apart, the other (a
+    runner-up: not sure).
 
     >>> _clean_utf16("これは日本語のテキストです。".encode("utf-16-be"), False)[0].name
     'UTF-16BE'
@@ -349,7 +350,7 @@ def _clean_utf16(data: bytes, prefix: bool) -> tuple[Encoding, Encoding | None] 
             and not any(
                 unicodedata.category(ch) in _NOT_TEXT and ch not in "\t\n\r\f\v" for ch in text
             )
-            and (not short or _common_cjk(text))
+            and (not short or _common_cjk(text) or _thai_only(text))
         ):
             found.append((guessing.score(text), resolve(codec)))
     if len(found) < 2:
@@ -388,6 +389,22 @@ def _flipped(data: bytes, prefix: bool, wide: Encoding) -> Encoding | None:
 #: :func:`_common_cjk`'s text, all of its UTF-16 code units' high bytes 0x30, 0x4E to 0x9F,
 #: 0xAC to 0xD7 or 0xFF.
 _CJK_ONLY = "[\u3000-\u303f\u3041-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff60]+"
+
+
+def _thai_only(text: str) -> bool:
+    """Whether ``text`` is Thai letters and marks only (U+0E01-U+0E5B), none of them stacked
+    as Thai never writes (:func:`codecbox.guessing._odd_thai_stacks`): short UTF-16 of Thai
+    without a space, whose every other byte is 0x0E.
+
+    >>> _thai_only("แม่ค้าใจดี"), _thai_only("แม่ ค้า"), _thai_only("\u0e48\u0e49\u0e48")
+    (True, False, False)
+    """
+    return (
+        all("\u0e01" <= ch <= "\u0e5b" for ch in text)
+        and not guessing._odd_thai_stacks(text)
+        and not "\u0e30" <= text[0] <= "\u0e3a"
+        and not "\u0e47" <= text[0] <= "\u0e4e"
+    )
 
 
 def _common_cjk(text: str) -> bool:
@@ -486,7 +503,9 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
     if what is not None:
         return Guess(None, name, Rule.BINARY, 1.0, binary=what), None
     odd = len(data) - len(data.translate(None, _ODD_BYTES))
-    if odd:
+    # (Thai in UTF-16 without a space has no zero byte: every other byte is 0x0E, SO)
+    controls = _controls(data) if not odd and data.isascii() else 0
+    if odd or controls * 4 >= len(data):
         wide = _utf16_32(data, prefix)
         if wide is not None:
             flipped = _flipped(data, prefix, wide)
@@ -506,6 +525,8 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
             escaped = _escapes(data, prefix)
             if escaped is not None:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
+        if (controls or _controls(data)) * 8 >= len(data):
+            return None, None  # an eighth of the bytes are controls: ASCII, not text
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     utf8, text = _read_utf8(data, prefix)
     if utf8 is not None:

@@ -88,3 +88,42 @@ def test_a_legacy_reading_of_cjk_bytes_is_not_common_cjk() -> None:
     wrong = text.encode("shift_jis")[:16].decode("utf-16-be")
     assert not _common_cjk(wrong), wrong
     assert evidence(text.encode("shift_jis")) is None
+
+
+# --- Thai: UTF-16 without a space has no zero byte, every other byte is 0x0E (SO) ----------
+
+THAI = ["แม่ค้าใจดี", "ตลาดเช้า", "ผลไม้สดสด"]
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("text", THAI)
+def test_short_thai_utf16_without_a_space(text: str, codec: str) -> None:
+    # (before: "UTF-8 (valid UTF-8)", certain: all its bytes are below 0x80)
+    data = text.encode(codec)
+    guess = guess_codecbox(data)
+    assert guess.encoding is not None and data.decode(guess.encoding.codec) == text, guess
+    assert decode_bytes(data).text == text
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_four_thai_letters_in_utf16_are_not_certain_utf8(codec: str) -> None:
+    # too short to be read as UTF-16 (under 8 code units): no answer is certain, and above
+    # all not "valid UTF-8", whose text would be control characters
+    data = "ตลาด".encode(codec)
+    assert evidence(data) is None
+    assert not guess_codecbox(data).sure
+
+
+def test_ascii_text_with_a_few_controls_is_still_valid_utf8() -> None:
+    # a form feed between pages, a DOS end-of-file mark: controls, but few
+    data = b"page one\x0cpage two\r\nend of the report\r\n\x1a"
+    assert evidence(data).rule.value == "valid UTF-8"
+
+
+def test_thai_only_takes_real_thai_text() -> None:
+    from codecbox.detection import _thai_only
+
+    assert _thai_only("แม่ค้าใจดี")
+    assert not _thai_only("\u0e48\u0e49ก")  # starts with a tone mark
+    assert not _thai_only("ก\u0e48\u0e48")  # two tone marks stacked
+    assert not _thai_only("แม่ ค้า")  # a space: its zero byte is the NUL pattern's
