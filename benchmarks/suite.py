@@ -73,14 +73,14 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "ru": ("cp1251", "koi8_r", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
     "uk": ("cp1251", "koi8_u", "iso8859_5", "cp866", "mac_cyrillic"),
     "bg": ("cp1251", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
-    "el": ("cp1253", "iso8859_7", "mac_greek", "cp737", "cp869"),
+    "el": ("cp1253", "iso8859_7", "mac_greek", "cp737", "cp869", "cp875"),
     "pl": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16", "iso8859_13"),
     "cs": ("cp1250", "iso8859_2", "cp852", "mac_latin2"),
     "hu": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16"),
     "ar": ("cp1256", "iso8859_6", "mac_arabic"),
-    "he": ("cp1255", "iso8859_8", "cp862"),
+    "he": ("cp1255", "iso8859_8", "cp862", "cp424"),
     "th": ("cp874", "tis_620", "iso8859_11"),
-    "tr": ("cp1254", "iso8859_9", "iso8859_3", "cp857", "mac_turkish"),
+    "tr": ("cp1254", "iso8859_9", "iso8859_3", "cp857", "mac_turkish", "cp1026"),
     "lt": ("cp1257", "iso8859_13", "iso8859_4", "iso8859_10", "cp775"),
     "lv": ("cp1257", "iso8859_13", "iso8859_4", "iso8859_10", "cp775"),
     "vi": ("cp1258",),
@@ -88,12 +88,16 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "zh-hant": ("big5", "big5hkscs", "cp950"),
     "ja": ("cp932", "shift_jis", "euc_jp", "iso2022_jp", "euc_jisx0213"),
     "ko": ("cp949", "euc_kr", "iso2022_kr", "johab"),
-    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437"),
-    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16"),
-    "de": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "iso8859_16"),
-    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850"),
-    "en": ("cp1252", "iso8859_1", "mac_roman", "cp437"),
+    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "cp037", "cp500"),
+    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16", "cp500")
+    + ("cp1140",),
+    "de": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "iso8859_16")
+    + ("cp273", "cp500", "cp1140"),
+    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp037", "cp500"),
+    "en": ("cp1252", "iso8859_1", "mac_roman", "cp437", "cp037", "cp500", "cp1140"),
 }
+#: EBCDIC code pages (IBM mainframes): the last ones of their languages above.
+EBCDIC = ("cp037", "cp500", "cp1140", "cp273", "cp1026", "cp875", "cp424")
 #: Languages with a course corpus (data/corpus/<lang>/{tuning,heldout}.txt).
 CORPUS_LANGS = ("es", "en", "ja", "ko")
 #: Real eval-only text for the thin Chinese documents: cjkencodings' UTF-8 files.
@@ -153,6 +157,7 @@ CATEGORIES = (
     "DOS",
     "Mac",
     "CJK",
+    "EBCDIC",
     "UTF-8/16/32",
     "7-bit escapes",
     "binary",
@@ -204,6 +209,8 @@ def category_of(codec: str) -> str:
         return "7-bit escapes"
     if c.startswith("mac_"):
         return "Mac"
+    if c in EBCDIC:
+        return "EBCDIC"
     if c in {
         "cp437",
         "cp737",
@@ -453,7 +460,7 @@ def text_documents(split: str) -> list[Item]:
 
     >>> items = text_documents("tune")
     >>> len(items), items[0].name, items[0].codec
-    (379, 'ru doc', 'cp1251')
+    (393, 'ru doc', 'cp1251')
     """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
