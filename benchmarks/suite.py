@@ -19,8 +19,8 @@ Whole documents (:func:`documents`): every text unit of the split (each language
 joined, each paragraph alone, and for the course corpus runs of 4 paragraphs) in every encoding
 of :data:`LEGACY` for its language that represents it exactly (strict encode, and the decode
 gives it back; windows-1258 gets :func:`legacy_form`); the first unit of each language also in
-UTF-8 and UTF-16/32, with and without a BOM; ISO-2022-JP/KR and HZ; then :func:`binaries`,
-:func:`mixed`, :func:`traps` and, for eval, the external files.
+UTF-8 and UTF-16/32, with and without a BOM, and in UTF-7; ISO-2022-JP/KR and HZ; then
+:func:`binaries`, :func:`mixed`, :func:`traps` and, for eval, the external files.
 
 Snippets (:func:`snippets`): random substrings of 4 to 256 characters of one language's split
 text, in its main legacy encodings (:data:`SNIPPET_CASES`), drawn as lesson 6 draws them: one
@@ -159,6 +159,7 @@ CATEGORIES = (
     "CJK",
     "EBCDIC",
     "UTF-8/16/32",
+    "UTF-7",
     "7-bit escapes",
     "binary",
     "mixed",
@@ -203,6 +204,8 @@ def category_of(codec: str) -> str:
     ('DOS', 'Cyrillic', 'CJK')
     """
     c = codecs.lookup(codec).name.replace("-", "_")
+    if c == "utf_7":
+        return "UTF-7"
     if c.startswith("utf"):
         return "UTF-8/16/32"
     if c in _ESCAPES:
@@ -460,7 +463,7 @@ def text_documents(split: str) -> list[Item]:
 
     >>> items = text_documents("tune")
     >>> len(items), items[0].name, items[0].codec
-    (393, 'ru doc', 'cp1251')
+    (416, 'ru doc', 'cp1251')
     """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
@@ -493,6 +496,11 @@ def text_documents(split: str) -> list[Item]:
                     category="UTF-8/16/32",
                 )
             )
+        # (UTF-7, RFC 2152: files only, never a page)
+        data = text.encode("utf-7")
+        items.append(
+            Item(f"{lang} {label}", text, "utf-7", data, group=f"{lang} utf-7", category="UTF-7")
+        )
     return items
 
 

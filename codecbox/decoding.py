@@ -220,7 +220,7 @@ def decide(
         return _meta_decision(meta)
     proof, text = _evidence(data, prefix, not web) if weigh else (None, None)
     if proof is not None and candidates is not None and _outside(proof, candidates):
-        proof, text = _evidence(data, prefix, ebcdic=False)
+        proof, text = _evidence(data, prefix, files=False)
     if not html and data[:5] == b"<?xml":
         xml = _xml_decision(data, proof, prefix)
         if xml is not None:

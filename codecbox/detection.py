@@ -466,17 +466,79 @@ def _ebcdic(data: bytes) -> Guess | None:
 
 
 def _outside(proof: Guess, candidates: Sequence[Encoding]) -> bool:
-    """Whether ``proof`` is an EBCDIC page that is not one of ``candidates``: a candidate list
-    bounds a guess, and the EBCDIC evidence is one (the other evidence is not).
+    """Whether ``proof`` is an EBCDIC page or UTF-7 that is not one of ``candidates``: a
+    candidate list bounds a guess, and that evidence is one (the other evidence is not).
 
     >>> _outside(_ebcdic("Grüße aus Köln".encode("cp273")), [resolve("cp1252")])
     True
     """
     return (
         proof.encoding is not None
-        and proof.encoding.name in EBCDIC
-        and (proof.encoding not in candidates)
+        and (proof.encoding.name in EBCDIC or proof.encoding.name == "utf-7")
+        and proof.encoding not in candidates
     )
+
+
+#: Characters other than letters that UTF-7 text may hold outside ASCII
+_UTF7_SYMBOLS = frozenset("€£¥©®°±×÷–—‘’‚“”„…«»¡¿·§¶•")
+#: The scripts UTF-7 text may hold beyond ASCII: Latin, Greek, Cyrillic, Hebrew, Arabic,
+#: Thai, Vietnamese; CJK punctuation and kana, ideographs, hangul, full-width forms (a base64
+#: line that decodes reads as characters of rarer scripts, surrogates, private use)
+_UTF7_SCRIPTS = (
+    (0xC0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x5D0, 0x5EA), (0x600, 0x6FF),
+    (0xE00, 0xE7F), (0x1E00, 0x1EFF), (0x3000, 0x30FF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
+    (0xFF00, 0xFFEF),
+)  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _utf7_padded() -> re.Pattern[bytes]:
+    return re.compile(rb"\+[A-Za-z0-9+/]+=")
+
+
+def _utf7(data: bytes, prefix: bool) -> Guess | None:
+    """UTF-7 (RFC 2152: ``+AOk-`` is ``é``), :attr:`Rule.DETECTED`, for ASCII bytes that
+    Python's codec decodes strictly to text with non-ASCII characters, every one of them a
+    common symbol (:data:`_UTF7_SYMBOLS`) or of a common script (:data:`_UTF7_SCRIPTS`), and
+    Chinese, Japanese or Korean text of mostly frequent characters
+    (:func:`codecbox.guessing.common_share`); None otherwise: ``C++``,
+    ``a+b-c``, ``?q=a+b`` or a base64 line do not decode (a ``+`` run of base64 characters
+    must end at a whole character with zero padding bits), or end at its ``=`` padding, and
+    the few that decode read as rare ideographs, surrogates or private use. Not sure (the
+    ASCII reading its runner-up) when a single non-ASCII character came out.
+
+    >>> _utf7(b"Caf+AOk- cr+AOg-me", False).encoding.name
+    'utf-7'
+    >>> _utf7(b"C++ and a+b-c", False) is None
+    True
+    """
+    try:
+        if prefix:
+            text = codecs.getincrementaldecoder("utf-7")().decode(data, final=False)
+        else:
+            text = data.decode("utf-7")
+    except UnicodeDecodeError:
+        return None
+    wide = len(text) - len(text.encode("ascii", "ignore"))
+    if not wide:
+        return None  # (only ``+-``, the escaped plus sign)
+    if _utf7_padded().search(data):
+        return None  # (a base64 line: a run ends at its padding)
+    wide_chars = [ch for ch in set(text) if ch > "\x7f" and ch not in _UTF7_SYMBOLS]
+    if not all(any(a <= ord(ch) <= b for a, b in _UTF7_SCRIPTS) for ch in wide_chars):
+        return None
+    if any(ch >= "\u3000" for ch in wide_chars):
+        # CJK text, if 4 ideographs or hangul at least, 3 in 4 of them frequent ones (random
+        # base64 reads as rare ones)
+        for language in ("zh", "ja", "ko"):
+            cjk, common = guessing.common_share(text, language)
+            if cjk >= 4 and common * 4 >= cjk * 3:
+                break
+        else:
+            return None
+    runner = _UTF8 if wide < 2 else None
+    confidence = 1.0 if runner is None else 0.5
+    return Guess(resolve("utf-7"), "codecbox", Rule.DETECTED, confidence, None, runner)
 
 
 def _window(data: bytes, prefix: bool) -> tuple[bytes, bool]:
@@ -524,17 +586,17 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     return _evidence(data, prefix)[0]
 
 
-def _evidence(data: bytes, prefix: bool, ebcdic: bool = True) -> tuple[Guess | None, str | None]:
+def _evidence(data: bytes, prefix: bool, files: bool = True) -> tuple[Guess | None, str | None]:
     """:func:`evidence`, and the text when it decoded all of ``data`` as UTF-8 (so that
-    :func:`~codecbox.decoding.decide` need not decode it again); ``ebcdic=False``: without
-    EBCDIC (a page: no browser reads it)."""
+    :func:`~codecbox.decoding.decide` need not decode it again); ``files=False``: without
+    the encodings only files have, EBCDIC and UTF-7 (a page: no browser reads them)."""
     name = "codecbox"
     if not data:
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     what = _magic(data)
     if what is not None:
         return Guess(None, name, Rule.BINARY, 1.0, binary=what), None
-    if ebcdic:
+    if files:
         found = _ebcdic(data)
         if found is not None:
             return found, None
@@ -553,6 +615,10 @@ def _evidence(data: bytes, prefix: bool, ebcdic: bool = True) -> tuple[Guess | N
             escaped = _escapes(data, prefix)
             if escaped is not None:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
+        if files and b"+" in data:
+            utf7 = _utf7(data, prefix)
+            if utf7 is not None:
+                return utf7, None
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     utf8, text = _read_utf8(data, prefix)
     if utf8 is not None:
@@ -1801,7 +1867,7 @@ def guess_codecbox(
     data, prefix = _window(data, prefix)
     proof = evidence(data, prefix=prefix)
     if proof is not None and candidates is not None and _outside(proof, names):
-        proof = _evidence(data, prefix, ebcdic=False)[0]
+        proof = _evidence(data, prefix, files=False)[0]
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in names
     ):

@@ -194,6 +194,10 @@ TABLE: tuple[Record, ...] = (
     Record("cp1026", "cp1026", ascii=False, ebcdic=True, languages=("tr",)),
     Record("cp875", "cp875", ascii=False, ebcdic=True, languages=("el",)),
     Record("cp424", "cp424", ascii=False, ebcdic=True, languages=("he",)),
+    # UTF-7 (RFC 2152, mail of the 1990s): ASCII but for ``+``, which starts base64 runs of
+    # UTF-16 code units (its bytes of markup, such as ``<``, are ASCII); browsers refuse it (a
+    # script could hide in it)
+    Record("utf-7", "utf-7", width=8),
 )
 # fmt: on
 
