@@ -568,6 +568,8 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     * :attr:`Rule.BINARY` for NUL and control bytes in a quantity no text has;
     * :attr:`Rule.NUL_PATTERN`: the zero bytes of UTF-32 or UTF-16 code units;
     * :attr:`Rule.ESCAPES`: ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so also valid UTF-8);
+    * UTF-7 (:func:`_utf7`), tentative (:attr:`Rule.DETECTED`): ASCII bytes whose ``+...-``
+      runs decode to text;
     * :attr:`Rule.VALID_UTF8`: valid UTF-8, pure ASCII too (but not at most four non-ASCII
       bytes that make a character short text rarely has, such as ``ҹ``: legacy bytes are
       valid UTF-8 that way by chance);
@@ -576,7 +578,9 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
       multi-byte characters and three for each invalid one; or invalid bytes between ASCII
       characters, with one valid character for four of them: legacy text has almost none).
 
-    Candidate lists do not apply: they bound a guess, and none of these is one.
+    Candidate lists do not apply here: they bound a guess, and of these only EBCDIC and
+    UTF-7 are guesses (:func:`guess_codecbox` and :func:`~codecbox.decoding.decide` drop
+    them when they are not candidates: :func:`_outside`).
 
     >>> evidence("id,name\\n1,Smith\\n".encode("utf-16-le")).how
     'UTF-16LE (codecbox)'
