@@ -19,8 +19,8 @@ Whole documents (:func:`documents`): every text unit of the split (each language
 joined, each paragraph alone, and for the course corpus runs of 4 paragraphs) in every encoding
 of :data:`LEGACY` for its language that represents it exactly (strict encode, and the decode
 gives it back; windows-1258 gets :func:`legacy_form`); the first unit of each language also in
-UTF-8 and UTF-16/32, with and without a BOM; ISO-2022-JP/KR and HZ; then :func:`binaries`,
-:func:`mixed`, :func:`traps` and, for eval, the external files.
+UTF-8 and UTF-16/32, with and without a BOM, and in UTF-7; ISO-2022-JP/KR and HZ; then
+:func:`binaries`, :func:`mixed`, :func:`traps` and, for eval, the external files.
 
 Snippets (:func:`snippets`): random substrings of 4 to 256 characters of one language's split
 text, in its main legacy encodings (:data:`SNIPPET_CASES`), drawn as lesson 6 draws them: one
@@ -73,14 +73,14 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "ru": ("cp1251", "koi8_r", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
     "uk": ("cp1251", "koi8_u", "iso8859_5", "cp866", "mac_cyrillic", "cp1125"),
     "bg": ("cp1251", "iso8859_5", "cp866", "cp855", "mac_cyrillic"),
-    "el": ("cp1253", "iso8859_7", "mac_greek", "cp737", "cp869"),
+    "el": ("cp1253", "iso8859_7", "mac_greek", "cp737", "cp869", "cp875"),
     "pl": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16", "iso8859_13"),
     "cs": ("cp1250", "iso8859_2", "cp852", "mac_latin2"),
     "hu": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16"),
     "ar": ("cp1256", "iso8859_6", "mac_arabic", "cp720"),
-    "he": ("cp1255", "iso8859_8", "cp862"),
+    "he": ("cp1255", "iso8859_8", "cp862", "cp424"),
     "th": ("cp874", "tis_620", "iso8859_11"),
-    "tr": ("cp1254", "iso8859_9", "iso8859_3", "cp857", "mac_turkish"),
+    "tr": ("cp1254", "iso8859_9", "iso8859_3", "cp857", "mac_turkish", "cp1026"),
     "lt": ("cp1257", "iso8859_13", "iso8859_4", "iso8859_10", "cp775"),
     "lv": ("cp1257", "iso8859_13", "iso8859_4", "iso8859_10", "cp775"),
     "vi": ("cp1258",),
@@ -88,12 +88,17 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "zh-hant": ("big5", "big5hkscs", "cp950"),
     "ja": ("cp932", "shift_jis", "euc_jp", "iso2022_jp", "euc_jisx0213"),
     "ko": ("cp949", "euc_kr", "iso2022_kr", "johab"),
-    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "cp858"),
-    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16", "hp_roman8"),
-    "de": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "iso8859_16"),
-    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp860"),
-    "en": ("cp1252", "iso8859_1", "mac_roman", "cp437"),
+    "es": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "cp858")
+    + ("cp037", "cp500"),
+    "fr": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "iso8859_16")
+    + ("hp_roman8", "cp500", "cp1140"),
+    "de": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "iso8859_16")
+    + ("cp273", "cp500", "cp1140"),
+    "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp860", "cp037", "cp500"),
+    "en": ("cp1252", "iso8859_1", "mac_roman", "cp437", "cp037", "cp500", "cp1140"),
 }
+#: EBCDIC code pages (IBM mainframes): the last ones of their languages above.
+EBCDIC = ("cp037", "cp500", "cp1140", "cp273", "cp1026", "cp875", "cp424")
 #: Languages with a course corpus (data/corpus/<lang>/{tuning,heldout}.txt).
 CORPUS_LANGS = ("es", "en", "ja", "ko")
 #: Real eval-only text for the thin Chinese documents: cjkencodings' UTF-8 files.
@@ -153,7 +158,9 @@ CATEGORIES = (
     "DOS",
     "Mac",
     "CJK",
+    "EBCDIC",
     "UTF-8/16/32",
+    "UTF-7",
     "7-bit escapes",
     "binary",
     "mixed",
@@ -199,12 +206,16 @@ def category_of(codec: str) -> str:
     ('DOS', 'Cyrillic', 'CJK')
     """
     c = codecs.lookup(codec).name.replace("-", "_")
+    if c == "utf_7":
+        return "UTF-7"
     if c.startswith("utf"):
         return "UTF-8/16/32"
     if c in _ESCAPES:
         return "7-bit escapes"
     if c.startswith("mac_"):
         return "Mac"
+    if c in EBCDIC:
+        return "EBCDIC"
     if c in {
         "cp437",
         "cp737",
@@ -458,7 +469,7 @@ def text_documents(split: str) -> list[Item]:
 
     >>> items = text_documents("tune")
     >>> len(items), items[0].name, items[0].codec
-    (384, 'ru doc', 'cp1251')
+    (421, 'ru doc', 'cp1251')
     """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
@@ -491,6 +502,11 @@ def text_documents(split: str) -> list[Item]:
                     category="UTF-8/16/32",
                 )
             )
+        # (UTF-7, RFC 2152: files only, never a page)
+        data = text.encode("utf-7")
+        items.append(
+            Item(f"{lang} {label}", text, "utf-7", data, group=f"{lang} utf-7", category="UTF-7")
+        )
     return items
 
 
@@ -887,7 +903,7 @@ def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Ite
     """The whole-document suite of one split (external files only for eval).
 
     >>> len(documents("tune"))
-    456
+    493
     """
     _check_split(split)
     items = text_documents(split) + binaries(split) + mixed(split) + traps(split)

@@ -25,6 +25,7 @@ from codecbox.detection import (
     Detector,
     Guess,
     _evidence,
+    _outside,
     _reader,
     candidate_encodings,
     detector_for,
@@ -217,7 +218,9 @@ def decide(
     meta = html_meta(data) if html else None
     if meta is not None:
         return _meta_decision(meta)
-    proof, text = _evidence(data, prefix) if weigh else (None, None)
+    proof, text = _evidence(data, prefix, not web) if weigh else (None, None)
+    if proof is not None and candidates is not None and _outside(proof, candidates):
+        proof, text = _evidence(data, prefix, files=False)
     if not html and data[:5] == b"<?xml":
         xml = _xml_decision(data, proof, prefix)
         if xml is not None:
@@ -227,7 +230,9 @@ def decide(
     ):
         if proof.encoding is None:
             return _decision(default, Rule.BINARY, guess=proof)
-        return _decision(proof.encoding, proof.rule, text=text)
+        # (a tentative answer keeps the guess: its runner-up, when not sure)
+        guess = proof if proof.rule is Rule.DETECTED else None
+        return _decision(proof.encoding, proof.rule, guess=guess, text=text)
     for declared in known:
         label = declared()
         if label is not None:

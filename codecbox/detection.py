@@ -451,6 +451,191 @@ def _escapes(data: bytes, prefix: bool) -> Encoding | None:
     return None
 
 
+#: The EBCDIC code pages, in the order a tie prefers them (:attr:`Record.ebcdic
+#: <codecbox.table.Record.ebcdic>`).
+EBCDIC: tuple[str, ...] = tuple(r.name for r in TABLE if r.ebcdic)
+#: What ASCII text separates its words and lines with, and EBCDIC text never writes (its space
+#: is 0x40, ``@`` in ASCII; its line ends 0x25 and 0x15)
+_ASCII_SPACING = (0x20, 0x0A, 0x09)
+
+
+#: In an EBCDIC reading: a symbol next to a letter, where another page of the family has a
+#: letter (cp037's ``{`` is cp273's ``ä``, cp500's ``[`` is cp1026's ``Ç``), or ``!``, ``?``
+#: or ``$`` before one, a quote mark inside a word, ``¤`` anywhere (cp037's byte 0x9F,
+#: cp1140's ``€``), and a Greek or Hebrew letter next to a Latin one (cp875's and cp424's
+#: letters are accented Latin ones in the other pages); each costs :data:`EBCDIC_ODD_POINTS`
+_EBCDIC_ODD = (
+    r"[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a](?<=\w.)|[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a!?$](?=[^\W\d_])"
+    r"|(?<=[^\W\d_])’(?=[^\W\d_])|¤"
+    "|(?<=[A-Za-z\u00c0-\u024f])[\u0370-\u03ff\u05d0-\u05ea]"
+    "|[\u0370-\u03ff\u05d0-\u05ea](?=[A-Za-z\u00c0-\u024f])"
+)
+
+
+@lru_cache(maxsize=1)
+def _ebcdic_tables() -> tuple[dict[str, tuple[bytes, bytes]], re.Pattern[str]]:
+    """For each EBCDIC page, the bytes that are its letters and those that are its ordinary
+    text besides (space, digits, line ends, common punctuation); and :data:`_EBCDIC_ODD`
+    compiled (on first use: ``import codecbox`` compiles none of it)."""
+    tables = {}
+    for name in EBCDIC:
+        chars = bytes(range(256)).decode(resolve(name).codec or name, "replace")
+        letters = bytes(i for i, ch in enumerate(chars) if ch.isalpha())
+        plain = bytes(
+            i for i, ch in enumerate(chars) if ch.isdigit() or ch in " \n\r\x85\t.,;:!?-'\"()/%&*+="
+        )
+        tables[name] = (letters, plain)
+    return tables, re.compile(_EBCDIC_ODD)
+
+
+EBCDIC_ODD_POINTS = 4.0
+#: Each page of :data:`EBCDIC` costs this many points more than the one before it: near ties
+#: go to the commoner page (Latin text read as cp875 differs in a letter or a quote mark)
+EBCDIC_STEP = 0.25
+#: Inputs shorter than this (in bytes) that a CJK codec of :data:`_EBCDIC_RIVALS` reads are
+#: EBCDIC only if that reading scores lower
+EBCDIC_SHORT = 64
+_EBCDIC_RIVALS = ("big5", "gbk", "shift_jis", "euc_kr", "euc_jp")
+
+
+def _ebcdic(data: bytes) -> Guess | None:
+    """An EBCDIC page's reading of ``data`` (:attr:`Rule.DETECTED`) when the bytes look like
+    EBCDIC text, else None. The gate, by counts at C speed: 0x40 (EBCDIC's space) at least one
+    byte in 16 (and twice under 16 bytes), ASCII's space, line feed and tab almost never (one
+    byte in 256), five different bytes at least, and one page reads at least 40 % letters and
+    95 % letters or ordinary text. Then every page that decodes the bytes is scored
+    (:func:`codecbox.guessing.score`, less :data:`EBCDIC_ODD_POINTS` for each symbol inside a
+    word or letter of another script, :data:`_EBCDIC_ODD`, and :data:`EBCDIC_STEP` for each
+    page before it in :data:`EBCDIC`) and the best text wins, if
+    it scores at least half a point a character (text, not bytes that passed the gate), and,
+    under :data:`EBCDIC_SHORT` bytes, more than any CJK reading (:data:`_EBCDIC_RIVALS`); not
+    sure (a runner-up) within :data:`SURE_MARGIN` of another text.
+
+    >>> _ebcdic("Grüße aus Köln".encode("cp273")).encoding.name
+    'cp273'
+    >>> _ebcdic(b"ann@example.org bob@example.org") is None
+    True
+    """
+    n = len(data)
+    spaces = data.count(0x40)
+    if not spaces or spaces * 16 < n or (spaces < 2 and n < 16):
+        return None  # (one 0x40 in a few bytes: as likely a CJK trail byte, Big5's 一 A4 40)
+    if sum(map(data.count, _ASCII_SPACING)) * 256 > n or len(set(data)) < 5:
+        return None  # (and text, not a byte or two repeated: Big5's 一 is A4 40, cp037's "u ")
+    tables, odd_pattern = _ebcdic_tables()
+    for letters, plain in tables.values():
+        rest = data.translate(None, letters)
+        if (n - len(rest)) * 5 >= n * 2 and len(rest.translate(None, plain)) * 20 <= n:
+            break
+    else:
+        return None
+    top: list[tuple[float, str, Encoding]] = []
+    for step, name in enumerate(EBCDIC):
+        enc = resolve(name)
+        try:
+            text = data.decode(enc.codec or name)
+        except UnicodeDecodeError:
+            continue
+        if "\x1a" in text and b"\x1a" not in data:
+            continue  # (cp875's undefined bytes)
+        odd = len(odd_pattern.findall(text))
+        points = guessing.score(text, enc.codec) - EBCDIC_ODD_POINTS * odd - EBCDIC_STEP * step
+        top = _top_two(top, points, text, enc)
+    if not top or top[0][0] * 2 < len(top[0][1]):
+        return None  # (no page reads text)
+    if n < EBCDIC_SHORT and not data.isascii():
+        # A few bytes may be CJK text whose trail bytes include 0x40 (Big5's 一 is A4 40):
+        # its best reading there competes (and wins a tie: far commoner than EBCDIC).
+        for codec in _EBCDIC_RIVALS:
+            rival = _reader(codec)(data, False)
+            if rival is not None and not rival.isascii():
+                points = guessing.score(rival, codec) + EBCDIC_STEP
+                top = _top_two(top, points, rival, resolve(codec))
+        if top[0][2].name not in EBCDIC:
+            return None
+    points, text, enc = top[0]
+    margin = math.inf if len(top) < 2 else points - top[1][0]
+    runner = top[1][2] if len(top) == 2 and margin < SURE_MARGIN else None
+    confidence = 1.0 if len(top) < 2 else margin / (margin + SURE_MARGIN)
+    return Guess(enc, "codecbox", Rule.DETECTED, confidence, ("margin", margin), runner)
+
+
+def _outside(proof: Guess, candidates: Sequence[Encoding]) -> bool:
+    """Whether ``proof`` is an EBCDIC page or UTF-7 that is not one of ``candidates``: a
+    candidate list bounds a guess, and that evidence is one (the other evidence is not).
+
+    >>> _outside(_ebcdic("Grüße aus Köln".encode("cp273")), [resolve("cp1252")])
+    True
+    """
+    return (
+        proof.encoding is not None
+        and (proof.encoding.name in EBCDIC or proof.encoding.name == "utf-7")
+        and proof.encoding not in candidates
+    )
+
+
+#: Characters other than letters that UTF-7 text may hold outside ASCII
+_UTF7_SYMBOLS = frozenset("€£¥©®°±×÷–—‘’‚“”„…«»¡¿·§¶•")
+#: The scripts UTF-7 text may hold beyond ASCII: Latin, Greek, Cyrillic, Hebrew, Arabic,
+#: Thai, Vietnamese; CJK punctuation and kana, ideographs, hangul, full-width forms (a base64
+#: line that decodes reads as characters of rarer scripts, surrogates, private use)
+_UTF7_SCRIPTS = (
+    (0xC0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x5D0, 0x5EA), (0x600, 0x6FF),
+    (0xE00, 0xE7F), (0x1E00, 0x1EFF), (0x3000, 0x30FF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
+    (0xFF00, 0xFFEF),
+)  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _utf7_padded() -> re.Pattern[bytes]:
+    return re.compile(rb"\+[A-Za-z0-9+/]+=")
+
+
+def _utf7(data: bytes, prefix: bool) -> Guess | None:
+    """UTF-7 (RFC 2152: ``+AOk-`` is ``é``), :attr:`Rule.DETECTED`, for ASCII bytes that
+    Python's codec decodes strictly to text with non-ASCII characters, every one of them a
+    common symbol (:data:`_UTF7_SYMBOLS`) or of a common script (:data:`_UTF7_SCRIPTS`), and
+    Chinese, Japanese or Korean text of mostly frequent characters
+    (:func:`codecbox.guessing.common_share`); None otherwise: ``C++``,
+    ``a+b-c``, ``?q=a+b`` or a base64 line do not decode (a ``+`` run of base64 characters
+    must end at a whole character with zero padding bits), or end at its ``=`` padding, and
+    the few that decode read as rare ideographs, surrogates or private use. Not sure (the
+    ASCII reading its runner-up) when a single non-ASCII character came out.
+
+    >>> _utf7(b"Caf+AOk- cr+AOg-me", False).encoding.name
+    'utf-7'
+    >>> _utf7(b"C++ and a+b-c", False) is None
+    True
+    """
+    try:
+        if prefix:
+            text = codecs.getincrementaldecoder("utf-7")().decode(data, final=False)
+        else:
+            text = data.decode("utf-7")
+    except UnicodeDecodeError:
+        return None
+    wide = len(text) - len(text.encode("ascii", "ignore"))
+    if not wide:
+        return None  # (only ``+-``, the escaped plus sign)
+    if _utf7_padded().search(data):
+        return None  # (a base64 line: a run ends at its padding)
+    wide_chars = [ch for ch in set(text) if ch > "\x7f" and ch not in _UTF7_SYMBOLS]
+    if not all(any(a <= ord(ch) <= b for a, b in _UTF7_SCRIPTS) for ch in wide_chars):
+        return None
+    if any(ch >= "\u3000" for ch in wide_chars):
+        # CJK text, if 4 ideographs or hangul at least, 3 in 4 of them frequent ones (random
+        # base64 reads as rare ones)
+        for language in ("zh", "ja", "ko"):
+            cjk, common = guessing.common_share(text, language)
+            if cjk >= 4 and common * 4 >= cjk * 3:
+                break
+        else:
+            return None
+    runner = _UTF8 if wide < 2 else None
+    confidence = 1.0 if runner is None else 0.5
+    return Guess(resolve("utf-7"), "codecbox", Rule.DETECTED, confidence, None, runner)
+
+
 def _window(data: bytes, prefix: bool) -> tuple[bytes, bool]:
     """At most :data:`MAX_BYTES` of ``data`` from just before its first non-ASCII byte (at a
     multiple of 4, for UTF-16 and UTF-32: an ASCII start tells nothing), and whether that is
@@ -471,10 +656,15 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     """What the bytes themselves prove before any statistics (a byte order mark is the
     caller's to check first), or None when only a detector can tell. In order:
 
-    * :attr:`Rule.BINARY` (``binary`` says what): a binary format's magic number, or NUL and
-      control bytes in a quantity no text has;
+    * :attr:`Rule.BINARY` (``binary`` says what): a binary format's magic number;
+    * EBCDIC text (:func:`_ebcdic`), tentative (:attr:`Rule.DETECTED`, with a runner-up when
+      not sure): its space is ASCII's ``@`` and a Hebrew page's letters are all below 0x80,
+      so it comes before UTF-8, and before the count of control bytes (its line end 0x15);
+    * :attr:`Rule.BINARY` for NUL and control bytes in a quantity no text has;
     * :attr:`Rule.NUL_PATTERN`: the zero bytes of UTF-32 or UTF-16 code units;
     * :attr:`Rule.ESCAPES`: ISO-2022-JP, ISO-2022-KR and HZ (7-bit, so also valid UTF-8);
+    * UTF-7 (:func:`_utf7`), tentative (:attr:`Rule.DETECTED`): ASCII bytes whose ``+...-``
+      runs decode to text;
     * :attr:`Rule.VALID_UTF8`: valid UTF-8, pure ASCII too (but not at most four non-ASCII
       bytes that make a character short text rarely has, such as ``ҹ``: legacy bytes are
       valid UTF-8 that way by chance);
@@ -483,7 +673,9 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
       multi-byte characters and three for each invalid one; or invalid bytes between ASCII
       characters, with one valid character for four of them: legacy text has almost none).
 
-    Candidate lists do not apply: they bound a guess, and none of these is one.
+    Candidate lists do not apply here: they bound a guess, and of these only EBCDIC and
+    UTF-7 are guesses (:func:`guess_codecbox` and :func:`~codecbox.decoding.decide` drop
+    them when they are not candidates: :func:`_outside`).
 
     >>> evidence("id,name\\n1,Smith\\n".encode("utf-16-le")).how
     'UTF-16LE (codecbox)'
@@ -493,15 +685,20 @@ def evidence(data: bytes, *, prefix: bool = False) -> Guess | None:
     return _evidence(data, prefix)[0]
 
 
-def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
+def _evidence(data: bytes, prefix: bool, files: bool = True) -> tuple[Guess | None, str | None]:
     """:func:`evidence`, and the text when it decoded all of ``data`` as UTF-8 (so that
-    :func:`~codecbox.decoding.decide` need not decode it again)."""
+    :func:`~codecbox.decoding.decide` need not decode it again); ``files=False``: without
+    the encodings only files have, EBCDIC and UTF-7 (a page: no browser reads them)."""
     name = "codecbox"
     if not data:
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     what = _magic(data)
     if what is not None:
         return Guess(None, name, Rule.BINARY, 1.0, binary=what), None
+    if files:
+        found = _ebcdic(data)
+        if found is not None:
+            return found, None
     odd = len(data) - len(data.translate(None, _ODD_BYTES))
     # (Thai in UTF-16 without a space has no zero byte: every other byte is 0x0E, SO)
     controls = _controls(data) if not odd and data.isascii() else 0
@@ -527,6 +724,10 @@ def _evidence(data: bytes, prefix: bool) -> tuple[Guess | None, str | None]:
                 return Guess(escaped, name, Rule.ESCAPES, 1.0), None
         if (controls or _controls(data)) * 8 >= len(data):
             return None, None  # an eighth of the bytes are controls: ASCII, not text
+        if files and b"+" in data:
+            utf7 = _utf7(data, prefix)
+            if utf7 is not None:
+                return utf7, None
         return Guess(_UTF8, name, Rule.VALID_UTF8, 1.0), None
     utf8, text = _read_utf8(data, prefix)
     if utf8 is not None:
@@ -1828,6 +2029,8 @@ def guess_codecbox(
         return Guess(found[0], name, Rule.BOM, 1.0)
     data, prefix = _window(data, prefix)
     proof = evidence(data, prefix=prefix)
+    if proof is not None and candidates is not None and _outside(proof, names):
+        proof = _evidence(data, prefix, files=False)[0]
     if proof is not None and (
         proof.rule is not Rule.MOSTLY_UTF8 or candidates is None or _UTF8 in names
     ):

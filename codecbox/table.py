@@ -53,6 +53,9 @@ class Record:
     ascii: bool = True
     #: the most bytes one character takes
     width: int = 1
+    #: an IBM EBCDIC code page (space 0x40, letters from 0x81): never a default candidate of
+    #: the ranking, recognised by :func:`codecbox.detection.evidence` and chosen among its kind
+    ebcdic: bool = False
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -207,6 +210,21 @@ TABLE: tuple[Record, ...] = (
     _web("ISO-8859-14", "iso8859-14"),
     _web("x-user-defined", "x-user-defined", "x-user-defined"),
     _web("replacement", None, "whatwg-replacement", ascii=False),
+    # EBCDIC (IBM mainframes; no browser reads it), in the order a tie prefers them: US and
+    # Canada, international (Latin-1 letters, other brackets), US with the euro at 0x9F
+    # (cp037's ¤), German and Austrian (umlauts where cp037 has brackets), Turkish, Greek,
+    # Hebrew (its letters at 0x41-0x71: all bytes below 0x80 but for Latin ones and digits)
+    Record("cp037", "cp037", ascii=False, ebcdic=True, languages=("en", "pt", "es", "nl")),
+    Record("cp500", "cp500", ascii=False, ebcdic=True, languages=("fr", "de", "es", "it")),
+    Record("cp1140", "cp1140", ascii=False, ebcdic=True, languages=("en",)),
+    Record("cp273", "cp273", ascii=False, ebcdic=True, languages=("de",)),
+    Record("cp1026", "cp1026", ascii=False, ebcdic=True, languages=("tr",)),
+    Record("cp875", "cp875", ascii=False, ebcdic=True, languages=("el",)),
+    Record("cp424", "cp424", ascii=False, ebcdic=True, languages=("he",)),
+    # UTF-7 (RFC 2152, mail of the 1990s): ASCII but for ``+``, which starts base64 runs of
+    # UTF-16 code units (its bytes of markup, such as ``<``, are ASCII); browsers refuse it (a
+    # script could hide in it)
+    Record("utf-7", "utf-7", width=8),
 )
 # fmt: on
 
