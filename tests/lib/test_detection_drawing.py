@@ -26,6 +26,8 @@ LOGO = (
     "▐█▄▄▄▄█▌ ▐█▄▄█▌ ▀▀▀\n"
     "▒▒▒▒▒▒ hello from the art pack ▒▒▒▒▒▒\n"
 )
+MENU = "┌───────┐\n│ Menu  │\n├───────┤\n│ 1 Run │\n└───────┘\n"
+RUSSIAN_MENU = "Меню:\n┌───────┐\n│ Пуск  │\n└───────┘\n"
 BULLETS = "This file ▒ is part of the pack ▓ and you may ░ copy it freely ■ enjoy.\n"
 
 
@@ -52,6 +54,17 @@ KOI8_R = [
         (BULLETS, "cp437"),  # (windows-1252, not sure)
         (_framed("README", "This program runs under DOS. Please read the notes first."), "cp437"),
         (_framed("Read me first", "Press any key to continue. Have fun!", False), "cp437"),
+        # (main f4a597c: windows-1253, kz1048 sure, windows-1251, mac-greek sure, windows-1253)
+        (_framed("Instalacja", "Ten program działa pod DOS. Przeczytaj uwagi."), "cp852"),
+        (_framed("Установка", "Эта программа работает под DOS."), "cp866"),
+        (_framed("Установка", "Эта программа работает под DOS."), "koi8_r"),
+        (_framed("Kurulum", "Bu program DOS altında çalışır. Lütfen notları okuyun."), "cp857"),
+        (_framed("Instalação", "Este programa funciona em DOS. Leia as notas."), "cp860"),
+        # (euc_kr, ISO-8859-5, KOI8-R, x-mac-cyrillic)
+        ("▓▓▒▒░░ THE ELITE BBS ░░▒▒▓▓\n call now: 555-1234\n", "cp437"),
+        (MENU, "cp437"),
+        (RUSSIAN_MENU, "cp866"),
+        (RUSSIAN_MENU, "koi8_r"),
     ],
 )
 def test_drawing_in_a_dos_page_is_read_right(text: str, codec: str) -> None:
