@@ -763,6 +763,32 @@ BOX_IN_CJK = -CLASS_POINTS["b"]
 _CJK_LANGUAGES = frozenset({"zh", "ja", "ko"})
 _BOX_DRAWING = "(?<![^\u2500-\u257f\\s])[\u2500-\u257f](?![^\u2500-\u257f\\s])"
 
+#: What the box drawing and blocks of a DOS page (class ``b``) get back where they draw: in
+#: a word of class ``b`` alone (between white space or an end) that holds one character three
+#: times or more in a row (``╔════╗``: a run of 6 or more is cut to 4 to 7,
+#: :func:`codecbox.detection._collapse`), or only blocks, shades and ``■`` (``▄█▀``,
+#: ``░▒▓█``), or is ``║`` or ``│`` alone: worth a character of text, as in an ANSI-art line or
+#: a frame. KOI8-R's lower-case words read in IBM866 or cp437 are words of box drawing too
+#: (its bytes C0 to DF: ``╨╥╔╫┼╘``), but never with a letter three times, seldom only of
+#: ``шэщчъ`` (``█▄▌▐▀``): they still cost; and so do Korean and Chinese double bytes read in a
+#: DOS page (leading bytes B0 to C8 make ``░▒▓│┤╡``..., not alone).
+DRAWING = 1.0 - CLASS_POINTS["b"]
+#: A word of class ``b`` alone: between the white space of class `` `` or an end (not
+#: ``\\s``, which takes controls and U+0085 in too).
+_DRAWING_WORD = "(?<![^ \\t\\n\\r\\f\\v\\xa0])[\u2500-\u25ff]+(?![^ \\t\\n\\r\\f\\v\\xa0])"
+_DRAWS = "(.)\\1\\1|^[\u2580-\u25a0]+$|^[║│]$"
+
+
+def _drawing(text: str) -> int:
+    """How many characters of ``text`` draw (:data:`DRAWING`).
+
+    >>> _drawing("║ Hallo ║ ╔═══╗ ▄█▀ ╨╥╔╫┼╘ ╙╦╧ x═══ ┤")
+    10
+    """
+    draws = _pattern(_DRAWS).search
+    return sum(len(w) for w in _pattern(_DRAWING_WORD).findall(text) if draws(w))
+
+
 #: Points of each neighbour rule, per occurrence.
 PENALTIES: dict[str, float] = {
     "script mix": -3.0,
@@ -965,8 +991,8 @@ def base(text: str, classes: str | None = None) -> Base:
     for c, p in extra:
         points += p * classes.count(c)
     most = 0.0
-    if "b" in present:  # (a CJK reading's box drawing, at most: :data:`BOX_IN_CJK`)
-        most += BOX_IN_CJK * classes.count("b")
+    if "b" in present:  # (box drawing that draws, at most: :data:`DRAWING`, BOX_IN_CJK)
+        most += max(DRAWING, BOX_IN_CJK) * classes.count("b")
     if final:
         most += classes.count("h") + classes.count("g")
     if cased:
@@ -1067,8 +1093,11 @@ def _score(
         total += PENALTIES["no-break space inside a word"] * len(
             _pattern(_NBSP_INSIDE).findall(text)
         )
-    if "b" in present and language in _CJK_LANGUAGES:
-        total += BOX_IN_CJK * len(_pattern(_BOX_DRAWING).findall(text))
+    if "b" in present:
+        if language in _CJK_LANGUAGES:
+            total += BOX_IN_CJK * len(_pattern(_BOX_DRAWING).findall(text))
+        else:
+            total += DRAWING * _drawing(text)
     if present <= _PLAIN and ("'" not in present or text.isascii()):
         return total  # (but ’ and · inside words are for the apostrophe rules below)
     cased = present & _CASED
@@ -1180,6 +1209,8 @@ def char_bound(ch: str) -> float:
     """
     cls = _CLASSES[ord(ch)]
     out = CLASS_POINTS[cls]
+    if cls == "b":  # (where it draws, :data:`DRAWING`; :func:`pair_points` takes it back)
+        out += DRAWING
     if cls in "hg":
         out += PENALTIES["final letter at the end of a word"]
     if ch in ".!?":
@@ -1189,10 +1220,14 @@ def char_bound(ch: str) -> float:
 
 def pair_points(pair: str) -> float:
     """What the rules on two neighbours only take for one pair of classes (two scripts in a
-    word, a case flip, a symbol touching a letter): part of every score, exactly.
+    word, a case flip, a symbol touching a letter): part of every score, exactly; and half
+    of :data:`DRAWING` for box drawing touching anything but box drawing or white space
+    (:func:`char_bound` counts it, but it does not draw there: a side each).
 
     >>> pair_points("aa"), pair_points("ac"), pair_points("lL"), pair_points("ls")
     (0.0, -3.0, -2.0, -1.5)
+    >>> pair_points("bb"), pair_points("b "), pair_points("bc")
+    (0.0, 0.0, -3.0)
     """
     out = 0.0
     scripts = pair.translate(_SCRIPT_OF_CLASS)
@@ -1202,6 +1237,8 @@ def pair_points(pair: str) -> float:
         out += PENALTIES["case flip"]
     if pair.translate(_TOUCH) in ("sw", "ws"):
         out += PENALTIES["symbol touching a letter"]
+    if "b" in pair and " " not in pair and pair != "bb":
+        out -= DRAWING / 2  # (box drawing that touches it does not draw: half, one side each)
     return out
 
 

@@ -157,18 +157,11 @@ def _framed(title: str, body: str, double: bool) -> str:
 @pytest.mark.parametrize(
     ("codec", "title", "body"),
     [
-        pytest.param(
+        (  # (windows-1253, not sure, before guessing.DRAWING: box drawing cost 2 points each)
             "cp437",
             "Installationsanleitung",
             "Dieses Programm läuft unter DOS. Bitte lesen Sie die Hinweise für die "
             "Installation, bevor Sie beginnen.",
-            marks=pytest.mark.xfail(
-                strict=True,
-                raises=AssertionError,
-                reason="still wrong (windows-1253, not sure since h-johab's runs of one box "
-                "character count once): box drawing costs 2 points a character in a single-byte "
-                "page's bound and score",
-            ),
         ),
         (  # (windows-1251, sure, before h-johab's runs of one box character count once)
             "cp866",

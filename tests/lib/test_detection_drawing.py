@@ -1,0 +1,124 @@
+"""DOS-era text drawn with box drawing and blocks (ANSI art, frames, bullets) in a DOS page,
+and KOI8-R, whose lower-case words read in a DOS page are words of box drawing: the drawing
+costs little in its own page (guessing.DRAWING), KOI8-R's words still cost."""
+
+from __future__ import annotations
+
+import codecs
+import random
+
+import pytest
+
+from codecbox import decode_bytes, detection, guessing
+from codecbox.detection import guess_codecbox
+
+ANSI_ART = (
+    "  ▄▄▄▄▄   ▄▄▄▄▄  ▄     ▄▄▄▄▄\n"
+    " █▀   ▀█ █▀   ▀ █    █▀   ▀█\n"
+    " █▄▄▄▄▄█ █▀▀▀   █    █▄▄▄▄▄█\n"
+    " █     █ █▄▄▄▄▄ █▄▄▄ █     █\n"
+    "░▒▓█ Greetings to all our friends █▓▒░\n"
+    "■ released by the crew in 1994 ■\n"
+)
+LOGO = (
+    "▐█▀▀▀▀█▌ ▐█▀▀█▌ ▄▄▄\n"
+    "▐█ ▄▄ █▌ ▐█  █▌ ███\n"
+    "▐█▄▄▄▄█▌ ▐█▄▄█▌ ▀▀▀\n"
+    "▒▒▒▒▒▒ hello from the art pack ▒▒▒▒▒▒\n"
+)
+MENU = "┌───────┐\n│ Menu  │\n├───────┤\n│ 1 Run │\n└───────┘\n"
+RUSSIAN_MENU = "Меню:\n┌───────┐\n│ Пуск  │\n└───────┘\n"
+BULLETS = "This file ▒ is part of the pack ▓ and you may ░ copy it freely ■ enjoy.\n"
+
+
+def _framed(title: str, body: str, double: bool = True) -> str:
+    h, v, c = ("═", "║", "╔╗╚╝") if double else ("─", "│", "┌┐└┘")
+    return f"{c[0]}{h * 40}{c[1]}\n{v} {title.ljust(39)}{v}\n{c[2]}{h * 40}{c[3]}\n{body}\n"
+
+
+KOI8_R = [
+    "Это маленький текст для проверки кодировки, и он должен остаться в KOI8-R.\n",
+    "привет мир как дела",
+    "в доме было тихо и светло, а за окном шёл снег",
+    "сообщение отправлено",
+    "длинный список: масса, касса, иней, жжёт\n",
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        (ANSI_ART, "cp437"),  # (ISO-8859-5, sure, before DRAWING: its blocks are л м п)
+        (ANSI_ART, "cp866"),
+        (LOGO, "cp437"),  # (ISO-8859-5, sure)
+        (BULLETS, "cp437"),  # (windows-1252, not sure)
+        (_framed("README", "This program runs under DOS. Please read the notes first."), "cp437"),
+        (_framed("Read me first", "Press any key to continue. Have fun!", False), "cp437"),
+        # (main f4a597c: windows-1253, kz1048 sure, windows-1251, mac-greek sure, windows-1253)
+        (_framed("Instalacja", "Ten program działa pod DOS. Przeczytaj uwagi."), "cp852"),
+        (_framed("Установка", "Эта программа работает под DOS."), "cp866"),
+        (_framed("Установка", "Эта программа работает под DOS."), "koi8_r"),
+        (_framed("Kurulum", "Bu program DOS altında çalışır. Lütfen notları okuyun."), "cp857"),
+        (_framed("Instalação", "Este programa funciona em DOS. Leia as notas."), "cp860"),
+        # (euc_kr, ISO-8859-5, KOI8-R, x-mac-cyrillic)
+        ("▓▓▒▒░░ THE ELITE BBS ░░▒▒▓▓\n call now: 555-1234\n", "cp437"),
+        (MENU, "cp437"),
+        (RUSSIAN_MENU, "cp866"),
+        (RUSSIAN_MENU, "koi8_r"),
+    ],
+)
+def test_drawing_in_a_dos_page_is_read_right(text: str, codec: str) -> None:
+    data = text.encode(codec)
+    guess = guess_codecbox(data)
+    assert decode_bytes(data).text == text, guess.how
+
+
+@pytest.mark.parametrize("text", KOI8_R)
+def test_koi8_r_stays_koi8_r(text: str) -> None:
+    # (its lower-case words are box drawing in IBM866 and cp437: ``в`` alone is ``╫``)
+    data = text.encode("koi8_r")
+    guess = guess_codecbox(data)
+    assert guess.encoding is not None and guess.encoding.name == "KOI8-R", guess.how
+
+
+def test_what_draws() -> None:
+    # a word of box drawing alone with a character three times in a row, of blocks only,
+    # or a vertical line alone; not a KOI8-R word in IBM866, nor one touching a letter
+    assert guessing._drawing("╔═══╗ ║ x ║ ▄█▀ ░▒▓█ ■") == 15
+    assert guessing._drawing("╨╥╔╫┼╘ ╙╦╧ ╫ ╔ x═══ ═══x ║x") == 0
+    assert guessing._drawing("привет в доме".encode("koi8_r").decode("cp866")) == 0
+    # (Korean read in cp437: its leading bytes B0 to C8 are ░▒▓│┤..., never alone)
+    assert guessing._drawing("오늘은 날씨가 좋다 한국".encode("cp949").decode("cp437")) == 0
+
+
+def _texts() -> list[bytes]:
+    rng = random.Random(18)
+    pieces = ["═══", "║", "▄█▀", "░▒", "╔", "╗", " ", "\n", "ab", "é", "д", "■", "x═", "─"]
+    out = [
+        ANSI_ART.encode("cp437"),
+        LOGO.encode("cp437"),
+        BULLETS.encode("cp437"),
+        _framed("Titel", "Grüße aus Köln.").encode("cp437"),
+        *(t.encode("koi8_r") for t in KOI8_R),
+    ]
+    for _ in range(60):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(3, 30)))
+        out.append(text.encode("cp437", "replace"))
+    return out
+
+
+def test_the_pages_bounds_stay_above_their_scores_with_drawing() -> None:
+    # DRAWING raises every box character's bound (less what touching a letter takes back):
+    # the detector leaves out a page whose bound is below the best scores, so the bound must
+    # stay above the score in every page.
+    plan = detection._default_plan()
+    priors, packed = plan.priors_with(frozenset())
+    for window in _texts():
+        fields, _, offset, _, _ = plan.bounds(window, packed)
+        for k, enc in enumerate(plan.encodings):
+            try:
+                reading = codecs.charmap_decode(window, "strict", plan.decoding[k])[0]
+            except UnicodeDecodeError:
+                continue
+            total = guessing.score(reading, enc.codec) + priors[k]
+            assert (fields[k] + offset) / 128 >= total - 1e-9, (enc.name, window)
