@@ -382,9 +382,9 @@ def cache_key(columns: Sequence[str], lengths: Sequence[int], n: int) -> str:
     """SHA-256 of everything the numbers depend on.
 
     That is: the held-out corpus files, :data:`CACHE_VERSION`, the method's constants, the
-    column names, the source of the detectors (``codecbox/detection.py`` and
-    ``curso/l06/detectors.py``), the versions of charset-normalizer and chardet,
-    Python's major.minor and its Unicode database.
+    column names, the source of the detectors (``codecbox/detection.py``, every module of
+    ``codecbox`` and its letter data ``frequent.txt``, and ``curso/l06/detectors.py``), the
+    versions of charset-normalizer and chardet, Python's major.minor and its Unicode database.
     """
     parts: dict[str, Any] = {
         "cache_version": CACHE_VERSION,
@@ -397,6 +397,10 @@ def cache_key(columns: Sequence[str], lengths: Sequence[int], n: int) -> str:
         "n": n,
         "candidates": list(DEFAULT_CANDIDATES),
         "detection": _digest(codecbox.detection.__file__),
+        # (the detector's scores, tables and letter data live beside it: a change there
+        # changes the figures as much)
+        "library": [_digest(p) for p in sorted(Path(codecbox.__file__).parent.glob("*.py"))],
+        "frequent": _digest(Path(codecbox.__file__).parent / "data" / "frequent.txt"),
         "detectors": _digest(detectors.__file__),
         "charset_normalizer": _version("charset_normalizer"),
         "chardet": _version("chardet"),
