@@ -1930,6 +1930,35 @@ def _excerpts(data: bytes, chosen: bytes, limit: int = 64) -> list[bytes]:
     return [data[start:end] for start, end in spans]
 
 
+#: A variant's encoding name -> the commoner encoding it varies (:attr:`Record.variant_of
+#: <codecbox.table.Record.variant_of>`).
+VARIANTS = {r.name: r.variant_of for r in TABLE if r.variant_of}
+
+
+def _common_form(enc: Encoding, data: bytes, prefix: bool) -> Encoding | None:
+    """The commoner encoding of a variant (:data:`VARIANTS`) when it reads ``data`` with the
+    same letters as ``enc`` (other punctuation or symbols only), else None.
+
+    >>> koi8 = "Операция «Аттила» началась".encode("koi8-t")  # « » are ╚ ╩ in KOI8-R
+    >>> _common_form(resolve("koi8-t"), koi8, False).name
+    'KOI8-R'
+    >>> _common_form(resolve("koi8-t"), "Ҳамаи одамон".encode("koi8-t"), False) is None
+    True
+    """
+    base = VARIANTS.get(enc.name)
+    if base is None or enc.codec is None:
+        return None
+    common = _trial(base)
+    mine, theirs = _reader(enc.codec)(data, prefix), _reader(common.codec or "")(data, prefix)
+    if mine is None or theirs is None:
+        return None
+    return common if _alpha(mine) == _alpha(theirs) else None
+
+
+def _alpha(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalpha())
+
+
 def _same_but_commas(text: str, other: str) -> bool:
     """Whether two readings differ only in a comma or a cedilla under s and t (:data:`_CEDILLAS`).
 
@@ -2098,6 +2127,10 @@ def guess_codecbox(
         if len(twins) == 2 and twins[0][0] - twins[1][0] < margin:
             runner, margin = twins[1], twins[0][0] - twins[1][0]
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
+    base = _common_form(best[2], whole_data, prefix)
+    if base is not None:
+        # A variant's reading with the letters of the commoner page's: that page, not sure.
+        best, runner, margin, needed = (best[0], best[1], base), best, 0.0, math.inf
     if runner is not None and _same_but_commas(best[1], runner[1]):
         # Not what the letters can tell: a tie, which the prior decides, never sure.
         if _prior_of(runner[2], plan, readings) > _prior_of(best[2], plan, readings):

@@ -56,6 +56,10 @@ class Record:
     #: an IBM EBCDIC code page (space 0x40, letters from 0x81): never a default candidate of
     #: the ranking, recognised by :func:`codecbox.detection.evidence` and chosen among its kind
     ebcdic: bool = False
+    #: the commoner encoding this one varies (its name): the detector answers this one only
+    #: where its reading has other letters than the commoner one's (KOI8-T's « » are KOI8-R's
+    #: box drawing ╚ ╩; its Tajik letters are what it is for)
+    variant_of: str = ""
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -187,16 +191,16 @@ TABLE: tuple[Record, ...] = (
     # (chardet 7.7's list beyond the issue's: Ukrainian, Arabic, Icelandic and Nordic DOS
     # pages, Icelandic Mac, HP's Roman-8, the € of cp850, Kazakh and Tajik pages. Each was read as a
     # page tried before it, often sure: Ukrainian cp1125 as IBM866, Roman-8 as macintosh)
-    Record("cp858", "cp858", prior=-3.5),
-    Record("cp1125", "cp1125", prior=-4.0),
+    Record("cp858", "cp858", prior=-3.5, variant_of="cp850"),
+    Record("cp1125", "cp1125", prior=-4.0, variant_of="IBM866"),
     Record("cp720", "cp720", prior=-4.0),
     Record("cp861", "cp861", prior=-4.0),
     Record("cp865", "cp865", prior=-4.0),
-    Record("mac-iceland", "mac-iceland", prior=-4.0),
+    Record("mac-iceland", "mac-iceland", prior=-4.0, variant_of="macintosh"),
     Record("hp-roman8", "hp-roman8", prior=-4.0),
-    Record("kz1048", "kz1048", prior=-4.5, languages=("kk",)),
-    Record("ptcp154", "ptcp154", prior=-4.5, languages=("kk",)),
-    Record("koi8-t", "koi8-t", prior=-4.5, languages=("tg",)),
+    Record("kz1048", "kz1048", prior=-4.5, languages=("kk",), variant_of="windows-1251"),
+    Record("ptcp154", "ptcp154", prior=-4.5, languages=("kk",), variant_of="windows-1251"),
+    Record("koi8-t", "koi8-t", prior=-4.5, languages=("tg",), variant_of="KOI8-R"),
     # -- the rest
     _web("gb18030", "gb18030", languages=("zh",), width=4),
     _web("ISO-2022-JP", "iso2022_jp",

@@ -59,3 +59,22 @@ def test_the_page_it_extends_keeps_its_text(lang: str, codec: str, name: str) ->
     # KOI8-R and KOI8-T: the tie goes to the older page's prior
     guess = guess_codecbox(SENTENCES[lang].encode(codec))
     assert guess.encoding is not None and guess.encoding.name == name, guess
+
+
+@pytest.mark.parametrize(
+    ("text", "codec", "name"),
+    [
+        # KOI8-R text whose writer put « » … – at KOI8-T's bytes (box drawing ╚ ╩ ┘ √ in
+        # KOI8-R; chardet's KOI8-R/greek.ru.xml): KOI8-T read it, sure (eval, 83b943d)
+        ("Операция «Аттила» началась… в июле – на острове.", "koi8-t", "KOI8-R"),
+        # a windows-1251 sentence with a byte kz1048 reads otherwise (№ 0xB9 is the same;
+        # « » likewise): the letters are Russian's
+        ("Дом № 5 «Весна» стоит на углу.", "kz1048", "windows-1251"),
+    ],
+)
+def test_a_variant_with_the_commoner_pages_letters_is_that_page_not_sure(
+    text: str, codec: str, name: str
+) -> None:
+    guess = guess_codecbox(text.encode(codec))
+    assert guess.encoding is not None and guess.encoding.name == name, guess
+    assert not guess.sure or guess.runner_up is None
