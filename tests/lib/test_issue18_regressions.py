@@ -48,10 +48,10 @@ U = test_startup.py, all in tests/lib.
      "sure"
 13   ... on sentences (cp437 and cp866   R::test_a_sentence_in_a_dos_mac_or_iso_8859_  yes (14),
      too)                                code_page (15)                                no: cp866
-14   ... Spanish cp850/cp437 (read as    R::test_a_sentence_still_misread (4)          XFAIL (yes)
-     cp775), German cp437
-     (windows-1252), Romanian
-     ISO-8859-16 (windows-1250)
+14   ... Spanish cp850/cp437 (read as    R::test_a_sentence_still_misread (4)          yes (3);
+     cp775), German cp437                                                              XFAIL: ro
+     (windows-1252), Romanian                                                          (a tie, by
+     ISO-8859-16 (windows-1250)                                                        design)
 15   ... those four are not sure         R::test_a_misread_sentence_is_not_sure (4)    yes: de,
                                                                                        ro; no: es
 16   Big5 as macintosh, "sure"           E::test_big5_after_long_ascii_markup_is_big5  yes
