@@ -750,9 +750,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = []
         for name, got in both.items():
             ok = sum(is_right(d, a) for d, a in zip(docs, got.answers, strict=True))
+            sup = sum(is_right(d, a, True) for d, a in zip(docs, got.answers, strict=True))
             rate = len(docs) / max(sum(got.seconds), 1e-9)
-            rows.append([name, _cell(ok, len(docs)), f"{rate:,.0f}"])
-        print(table(["entry point", "right", "files/s"], rows))
+            rows.append([name, _cell(ok, len(docs)), _cell(sup, len(docs)), f"{rate:,.0f}"])
+        # (a declared Shift_JIS is read as browsers read it, cp932's mapping: its text differs
+        # from Python's shift_jis in a few characters, right only as a superset)
+        print(table(["entry point", "right", "superset right", "files/s"], rows))
     if args.list_wrong:
         if args.list_wrong not in runs_s:
             print(f"\n{args.list_wrong}: not run")
