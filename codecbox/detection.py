@@ -511,7 +511,7 @@ def _ebcdic(data: bytes) -> Guess | None:
     under :data:`EBCDIC_SHORT` bytes, more than any CJK reading (:data:`_EBCDIC_RIVALS`); not
     sure (a runner-up) within :data:`SURE_MARGIN` of another text.
 
-    >>> _ebcdic("Grüße aus Köln".encode("cp273")).encoding.name
+    >>> _ebcdic("Die Brücke über den Fluss ist schön.".encode("cp273")).encoding.name
     'cp273'
     >>> _ebcdic(b"ann@example.org bob@example.org") is None
     True
@@ -1046,8 +1046,8 @@ def _collapse(data: bytes) -> bytes:
     windows-1256's "غ،" again and again). A multiple of 4 bytes is left out, so every
     multi-byte reading reads the bytes after a run as before.
 
-    >>> _collapse(b"\xc4" * 30 + b"x"), _collapse(b"(" + b"\xdb\xa1" * 30 + b")")
-    (b'\xc4\xc4\xc4\xc4\xc4\xc4x', b'(\xdb\xa1\xdb\xa1)')
+    >>> _collapse(b"\\xc4" * 30 + b"x"), _collapse(b"(" + b"\\xdb\\xa1" * 30 + b")")
+    (b'\\xc4\\xc4\\xc4\\xc4\\xc4\\xc4x', b'(\\xdb\\xa1\\xdb\\xa1)')
     """
     run = _repeated_run()
     if not run.search(data):

@@ -402,7 +402,7 @@ def least_cost(key: str) -> float:
     >>> least_cost("é") == least_cost("a") == least_cost("ÿ") == 0, least_cost("ûk")
     (True, 1.0)
     >>> least_cost("ё"), letters_of(letter_vector("ÿ"))[0]
-    (1.03125, -2.0)
+    (0.25, -2.0)
     """
     model = _letters()
     if len(key) == 1 and _script(key) in CAPPED_SCRIPTS:
