@@ -30,6 +30,7 @@ from codecbox.detection import (
     candidate_encodings,
     detector_for,
     exact,
+    guess_codecbox,
 )
 from codecbox.errors import DecodeError
 from codecbox.labels import Encoding, resolve
@@ -288,8 +289,15 @@ def _header_encoding(value: str | tuple[str, ...]) -> Decision | None:
     return None if name is None else Decision(web_encoding(name), Rule.HEADER)
 
 
+def _guess_page(
+    data: bytes, candidates: Sequence[str | Encoding] | None = None, *, prefix: bool = False
+) -> Guess:
+    """codecbox's detector asked for a page: among the encodings browsers have."""
+    return guess_codecbox(data, candidates, prefix=prefix, web=True)
+
+
 #: decode_html's usual options (no candidates, the default detector and default), checked.
-_USUAL = None, detector_for(DEFAULT_DETECTOR), resolve(DEFAULT_ENCODING)
+_USUAL = None, _guess_page, resolve(DEFAULT_ENCODING)
 
 
 def decode_html(
@@ -397,12 +405,16 @@ def undeclared_options(
     """The options of :func:`decide` for bytes that declare nothing, checked (a bad one
     fails on every call): candidates as :func:`~codecbox.labels.resolve` reads codec
     names, and for a page (``web``) as browsers decode them (:func:`exact`), so that the
-    detector scores each with the codec the answer will be decoded with."""
+    detector scores each with the codec the answer will be decoded with; codecbox's own
+    detector then tries, without candidates, only the encodings browsers have."""
     fallback = resolve(default)
     wanted = None if candidates is None else list(candidate_encodings(candidates))
     if wanted is not None and web:
         wanted = [exact(enc) for enc in wanted]
-    return wanted, detector_for(detector), fallback
+    detect = detector_for(detector)
+    if web and detect is guess_codecbox:
+        detect = _guess_page
+    return wanted, detect, fallback
 
 
 #: Labels that mean ASCII to a person, though browsers read them as windows-1252.

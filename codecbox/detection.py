@@ -945,6 +945,10 @@ FAMILY_DECISIVE = 64.0
 #: What ``codecbox`` tries without candidates, with its prior in points (one point is about
 #: one character): the records of :data:`codecbox.table.TABLE` with a prior.
 PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None}
+#: The candidates of :data:`PRIORS` that browsers have, the ones tried for a page
+#: (``web=True``): a browser decodes no other, so scoring the DOS and Mac pages there
+#: only costs time (half of it on an undeclared page; ``benchmarks/undeclared.py``).
+WEB: frozenset[str] = frozenset(r.key for r in TABLE if r.prior is not None and r.exact)
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes:
 #: the CJK encodings in their strict standard form (Python's codec) first, then the Windows
 #: supersets, JIS X 0213 and HKSCS.
@@ -1564,9 +1568,11 @@ def _plan(trial: tuple[tuple[Encoding, float], ...]) -> _Plan:
     return _Plan(trial, explicit=True)
 
 
-@lru_cache(maxsize=1)
-def _default_plan() -> _Plan:
-    trial = tuple((_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()))
+@lru_cache(maxsize=2)
+def _default_plan(web: bool = False) -> _Plan:
+    trial = tuple(
+        (_trial(c), p - 0.001 * i) for i, (c, p) in enumerate(PRIORS.items()) if not web or c in WEB
+    )
     return _Plan(trial, explicit=False)
 
 
@@ -2021,16 +2027,19 @@ def guess_codecbox(
     *,
     prefix: bool = False,
     hint: str | None = None,
+    web: bool = False,
 ) -> Guess:
     """codecbox's own detector, the default of :func:`~codecbox.decoding.decode_bytes`.
 
     Reads at most :data:`MAX_BYTES` (a longer input is a prefix), then, in order:
 
     1. a byte order mark decides;
-    2. :func:`evidence` decides (but mostly valid UTF-8 only when UTF-8 is a candidate);
-    3. every candidate (``candidates``, or :data:`PRIORS`; UTF-16 and UTF-32 only if they
-       are candidates) that reads the bytes is scored (:func:`codecbox.guessing.score`, on
-       growing :data:`WINDOWS` from the first non-ASCII byte, without the markup of HTML:
+    2. :func:`evidence` decides (but mostly valid UTF-8 only when UTF-8 is a candidate;
+       ``web=True``: a page, never EBCDIC or UTF-7);
+    3. every candidate (``candidates``, or :data:`PRIORS`, with ``web=True`` only those
+       browsers have, :data:`WEB`; UTF-16 and UTF-32 only if they are candidates) that
+       reads the bytes is scored (:func:`codecbox.guessing.score`, on growing
+       :data:`WINDOWS` from the first non-ASCII byte, without the markup of HTML:
        :func:`_text_only`) and its prior is added (:data:`PRIORS`; ``hint`` adds
        :data:`HINT_POINTS` to the encodings of a language (:data:`HINTS`), of a top-level
        domain or a host name (:data:`TLD_HINTS`): see :func:`_hinted`). The best total
@@ -2057,7 +2066,7 @@ def guess_codecbox(
     if found is not None:
         return Guess(found[0], name, Rule.BOM, 1.0)
     data, prefix = _window(data, prefix)
-    proof = evidence(data, prefix=prefix)
+    proof = _evidence(data, prefix, files=not web)[0]
     if proof is not None and candidates is not None and _outside(proof, names):
         proof = _evidence(data, prefix, files=False)[0]
     if proof is not None and (
@@ -2065,7 +2074,7 @@ def guess_codecbox(
     ):
         return proof
     if candidates is None:
-        plan = _default_plan()
+        plan = _default_plan(web)
     else:
         priors = _priors()
         trial = tuple(

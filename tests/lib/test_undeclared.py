@@ -13,7 +13,7 @@ import pytest
 from course_scripts import load_script
 
 from codecbox.decoding import decode_html
-from codecbox.detection import _hinted, _text_only, guess_codecbox
+from codecbox.detection import _default_plan, _hinted, _text_only, guess_codecbox
 from codecbox.labels import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,12 +41,15 @@ def test_the_pages_are_what_the_issue_asks_for() -> None:
 
 
 @pytest.mark.parametrize("half", ["a", "b"])
-@pytest.mark.parametrize("hinted", [True, False], ids=["TLD hint", "no hint"])
-def test_at_least_199_of_200_right(half: str, hinted: bool) -> None:
+@pytest.mark.parametrize("hinted", [True, False, None], ids=["TLD hint", "no hint", "as is"])
+def test_at_least_199_of_200_right(half: str, hinted: bool | None) -> None:
     misses = []
     for p in PAGES[half]:
-        detector = partial(guess_codecbox, hint=p.host if hinted else None)
-        decoded = decode_html(p.data, detector=detector)
+        if hinted is None:  # decode_html's own detector, as a caller gets it
+            decoded = decode_html(p.data)
+        else:
+            detector = partial(guess_codecbox, hint=p.host if hinted else None, web=True)
+            decoded = decode_html(p.data, detector=detector)
         if decoded.text != p.text:
             misses.append((p.name, decoded.encoding.name))
     assert len(misses) <= 1, misses
@@ -90,3 +93,19 @@ def test_readings_with_the_same_text_keep_the_best_prior() -> None:
     assert guess.runner_up is None or guess.runner_up.name not in ("ISO-8859-15", "windows-1254")
     guess = guess_codecbox(data, ["cp1254", "iso8859_15"])
     assert guess.encoding == resolve("iso8859_15") and guess.sure
+
+
+def test_a_page_is_guessed_among_the_encodings_browsers_have() -> None:
+    # Four Polish characters: among all its candidates the detector prefers cp850 (not
+    # sure), which no browser has; decode_html then fell back to windows-1252 ("Ňle").
+    # Asked as for a page, only browsers' encodings run, and windows-1250 wins.
+    data = "Źle ".encode("cp1250")
+    assert guess_codecbox(data, prefix=True).encoding == resolve("cp850")
+    decoded = decode_html(b"<p>" + data + b"</p>")
+    assert decoded.text == "<p>Źle </p>" and decoded.rule.value == "detected"
+    assert decoded.guess is not None and not decoded.guess.sure
+    # The work: a page's detector reads fewer pages, and each is one browsers have.
+    web, files = _default_plan(True), _default_plan(False)
+    assert all(enc.whatwg for enc in web.encodings)
+    assert set(web.encodings) < set(files.encodings)
+    assert len(web.encodings) + len(web.generic) < len(files.encodings) + len(files.generic)
