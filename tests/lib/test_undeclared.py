@@ -91,8 +91,9 @@ def test_readings_with_the_same_text_keep_the_best_prior() -> None:
     assert guess.encoding == resolve("windows-1252", label=True)
     # (three accented letters: windows-1250's "nińo" may stay close, but never a twin)
     assert guess.runner_up is None or guess.runner_up.name not in ("ISO-8859-15", "windows-1254")
-    guess = guess_codecbox(data, ["cp1254", "iso8859_15"])
-    assert guess.encoding == resolve("iso8859_15") and guess.sure
+    # (listed after a candidate of a lower prior that reads the same text, it still wins)
+    guess = guess_codecbox(data, ["cp1254", "cp1252"])
+    assert guess.encoding == resolve("cp1252") and guess.sure
 
 
 def test_a_page_is_guessed_among_the_encodings_browsers_have() -> None:
