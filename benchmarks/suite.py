@@ -96,6 +96,17 @@ LEGACY: dict[str, tuple[str, ...]] = {
     + ("cp273", "cp500", "cp1140"),
     "pt": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp860", "cp037", "cp500"),
     "en": ("cp1252", "iso8859_1", "mac_roman", "cp437", "cp037", "cp500", "cp1140"),
+    "it": ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp500"),
+    "ro": ("cp1250", "iso8859_2"),  # (with the cedillas ş ţ of legacy Romanian)
+    "hr": ("cp1250", "iso8859_2", "cp852", "mac_latin2", "iso8859_16"),
+    "sk": ("cp1250", "iso8859_2", "cp852", "mac_latin2"),
+    "sl": ("cp1250", "iso8859_2", "cp852", "iso8859_16"),
+    "sr": ("cp1251", "iso8859_5", "cp855", "mac_cyrillic"),
+    "da": ("cp1252", "iso8859_1", "iso8859_15", "cp850", "cp865", "mac_roman"),
+    "sv": ("cp1252", "iso8859_1", "iso8859_15", "cp850", "cp437", "mac_roman"),
+    "is": ("cp1252", "iso8859_1", "iso8859_10", "cp861", "mac_iceland"),
+    "et": ("cp1257", "iso8859_13", "iso8859_15", "iso8859_4", "cp775"),
+    "fi": ("cp1252", "iso8859_1", "iso8859_15", "cp850", "mac_roman"),
 }
 #: EBCDIC code pages (IBM mainframes): the last ones of their languages above.
 EBCDIC = ("cp037", "cp500", "cp1140", "cp273", "cp1026", "cp875", "cp424")
@@ -127,6 +138,17 @@ SNIPPET_CASES: tuple[tuple[str, str], ...] = (
     ("lt", "cp1257"),
     ("lv", "cp1257"),
     ("vi", "cp1258"),
+    ("it", "cp1252"),
+    ("ro", "cp1250"),
+    ("hr", "cp1250"),
+    ("sk", "cp1250"),
+    ("sl", "cp1250"),
+    ("sr", "cp1251"),
+    ("da", "cp1252"),
+    ("sv", "cp1252"),
+    ("is", "cp1252"),
+    ("et", "cp1257"),
+    ("fi", "cp1252"),
     ("ja", "cp932"),
     ("ja", "euc_jp"),
     ("ko", "cp949"),
@@ -469,7 +491,7 @@ def text_documents(split: str) -> list[Item]:
 
     >>> items = text_documents("tune")
     >>> len(items), items[0].name, items[0].codec
-    (421, 'ru doc', 'cp1251')
+    (687, 'ru doc', 'cp1251')
     """
     items: list[Item] = []
     for lang, codecs_ in LEGACY.items():
@@ -903,7 +925,7 @@ def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Ite
     """The whole-document suite of one split (external files only for eval).
 
     >>> len(documents("tune"))
-    493
+    759
     """
     _check_split(split)
     items = text_documents(split) + binaries(split) + mixed(split) + traps(split)
@@ -942,7 +964,7 @@ def snippets(split: str = "eval", n: int = 60, lengths: Iterable[int] = LENGTHS)
 
     >>> items = snippets("tune", n=2, lengths=(4,))
     >>> len(items), items[0].name, items[0].length
-    (52, 'es cp1252 4', 4)
+    (74, 'es cp1252 4', 4)
     """
     _check_split(split)
     items = []
