@@ -530,8 +530,16 @@ SCARCE: dict[str, float] = {"is": 0.5, "fo": 0.5}
 #: a reading in one of them whose best language is another costs :data:`FOREIGN` points,
 #: once (in :func:`charged`). IBM's Baltic page (cp775) writes Polish's ż where cp850 and
 #: cp437 write Spanish's ñ (byte A4): ``mañana`` is ``mażana`` there, and Polish was
-#: written in cp852 in DOS, not in cp775.
-NATIVE: dict[str, tuple[str, ...]] = {"cp775": ("lt", "lv", "et")}
+#: written in cp852 in DOS, not in cp775. windows-1257 (both codecs) writes Polish too,
+#: whose ł is Italian's ù there (``più`` read ``pił``), but Polish was written in
+#: windows-1250: tune --n 150 with Italian, Romanian, Croatian, Slovak, Slovene, Serbian,
+#: Danish, Swedish, Icelandic, Estonian and Finnish added, all snippets 95.5 -> 96.1 %,
+#: Italian 73.0 -> 86.8, Czech 96.2 -> 99.4, Turkish 80.8 -> 84.0, none lower.
+NATIVE: dict[str, tuple[str, ...]] = {
+    "cp775": ("lt", "lv", "et"),
+    "cp1257": ("lt", "lv", "et"),
+    "whatwg_windows_1257": ("lt", "lv", "et"),
+}
 FOREIGN = 1.0
 
 
