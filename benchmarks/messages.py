@@ -20,15 +20,16 @@ same bytes as other letters decide. A prior chosen on the tune split is checked 
 from __future__ import annotations
 
 import argparse
-import gettext
 import hashlib
 import random
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import detection as bench
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from frequent_characters import messages as catalogue_messages  # noqa: E402
 
 #: (gettext language folder, Python codec) in the order printed.
 CASES: tuple[tuple[str, str], ...] = (
@@ -53,24 +54,18 @@ CASES: tuple[tuple[str, str], ...] = (
 
 def messages(folder: Path, codec: str) -> list[str]:
     """The distinct messages of ``folder``'s catalogues that ``codec`` writes in 8-200 bytes,
-    with a character outside ASCII, in NFC, sorted."""
+    with a character outside ASCII, in NFC, sorted (read as ``tools/frequent_characters.py``
+    reads them)."""
     found: set[str] = set()
-    for mo in sorted(folder.glob("*.mo")):
-        try:
-            with mo.open("rb") as f:
-                catalog = gettext.GNUTranslations(f)._catalog  # type: ignore[attr-defined]
-        except (OSError, UnicodeDecodeError, ValueError):
+    for text in catalogue_messages([folder]):
+        if text.isascii():
             continue
-        for text in catalog.values():
-            if not isinstance(text, str) or text.isascii():
-                continue
-            text = unicodedata.normalize("NFC", text)
-            try:
-                size = len(text.encode(codec))
-            except UnicodeError:
-                continue
-            if 8 <= size <= 200:
-                found.add(text)
+        try:
+            size = len(text.encode(codec))
+        except UnicodeError:
+            continue
+        if 8 <= size <= 200:
+            found.add(text)
     return sorted(found)
 
 

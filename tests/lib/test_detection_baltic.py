@@ -36,14 +36,25 @@ def _cuts(text: str, codec: str, size: int) -> tuple[int, int, int]:
     return right, total, sure_wrong
 
 
+def _at_least(text: str, codec: str, size: int, total: int, least: int) -> None:
+    """Of the ``total`` cuts of ``size`` characters, at least ``least`` read right, none
+    wrong and sure."""
+    right, found, sure_wrong = _cuts(text, codec, size)
+    assert (found, sure_wrong) == (total, 0), (found, sure_wrong)
+    assert right >= least, right
+
+
+def _name(sentence: str, codec: str) -> str | None:
+    """The name of the encoding the detector reads ``sentence`` in ``codec`` as."""
+    g = guess_codecbox(sentence.encode(codec))
+    return None if g.encoding is None else g.encoding.name
+
+
 def test_turkish_dotless_i_is_not_icelandic_y_acute() -> None:
     # ı, ş and ğ are ý, þ and ð in windows-1252: read as Icelandic they cost nothing, and
     # windows-1252's prior won (41 of 85 cuts right before Icelandic paid guessing.SCARCE).
-    right, total, sure_wrong = _cuts(TURKISH, "cp1254", 16)
-    assert total == 85 and sure_wrong == 0
-    assert right >= 48, right
-    g = guess_codecbox("Akşam yemeği hazır.".encode("cp1254"))
-    assert g.encoding is not None and g.encoding.name == "windows-1254"
+    _at_least(TURKISH, "cp1254", 16, total=85, least=48)
+    assert _name("Akşam yemeği hazır.", "cp1254") == "windows-1254"
 
 
 def test_icelandic_stays_windows_1252() -> None:
@@ -63,13 +74,9 @@ LITHUANIAN = (
 def test_lithuanian_z_caron_is_not_turkish_s_cedilla() -> None:
     # ž is windows-1254's ş, š is ð in windows-1252: Lithuanian cuts read as Turkish or
     # Icelandic (main: 52 of 95 cuts of 16 characters right, 68 of 80 of 32).
-    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 16)
-    assert total == 95 and sure_wrong == 0
-    assert right >= 65, right
-    right, total, sure_wrong = _cuts(LITHUANIAN, "cp1257", 32)
-    assert right == total == 80, right
-    g = guess_codecbox("Vakar mes važiavome prie ežero.".encode("cp1257"))
-    assert g.encoding is not None and g.encoding.name == "windows-1257"
+    _at_least(LITHUANIAN, "cp1257", 16, total=95, least=65)
+    _at_least(LITHUANIAN, "cp1257", 32, total=80, least=80)
+    assert _name("Vakar mes važiavome prie ežero.", "cp1257") == "windows-1257"
 
 
 # "Tomorrow I will go to the sea with my cousins: it is more beautiful than the mountains,
@@ -87,14 +94,9 @@ def test_italian_u_grave_is_not_polish_l_stroke() -> None:
     # running text (tools/frequent_characters.RUNNING): its catalogues have no ì, and ù in
     # 4/10,000 of the letters, so "piů" and "lě" read as Czech won. 03fc864: 16 of 55 cuts
     # of 16 characters right, 12 of 63 of 32; now 38 and 40.
-    right, total, sure_wrong = _cuts(ITALIAN, "cp1252", 16)
-    assert sure_wrong == 0 and total == 55
-    assert right >= 36, right
-    right, total, sure_wrong = _cuts(ITALIAN, "cp1252", 32)
-    assert sure_wrong == 0 and total == 63
-    assert right >= 38, right
-    g = guess_codecbox("Mia sorella ha comprato il pane più caro.".encode("cp1252"))
-    assert g.encoding is not None and g.encoding.name == "windows-1252"
+    _at_least(ITALIAN, "cp1252", 16, total=55, least=36)
+    _at_least(ITALIAN, "cp1252", 32, total=63, least=38)
+    assert _name("Mia sorella ha comprato il pane più caro.", "cp1252") == "windows-1252"
 
 
 # "Grandma and mum bought tomatoes and cucumbers at the market, then cooked a soup." (legacy
@@ -105,9 +107,7 @@ ROMANIAN = "Bunica şi mama au cumpărat roşii şi castraveţi de la piaţă, a
 def test_romanian_s_cedilla_costs_what_s_comma_does() -> None:
     # The catalogues write ș (0.81 % of Romanian's letters) and seldom ş (0.07 %), the only
     # form of windows-1250 (guessing.EITHER_MARK). cb4f30f: 54 of 68 cuts right.
-    right, total, sure_wrong = _cuts(ROMANIAN, "cp1250", 16)
-    assert sure_wrong == 0 and total == 68
-    assert right >= 56, right
+    _at_least(ROMANIAN, "cp1250", 16, total=68, least=56)
 
 
 # A news paragraph in legacy Romanian (made up for this test): many ţ and ş, and two per
@@ -131,7 +131,5 @@ def test_legacy_romanian_with_per_mille_is_windows_1250() -> None:
     # per mille signs, past the first windows: 6bbcb41 (ş cheap, ţ's pairs rare) read it as
     # ISO-8859-16 (chardet's windows-1250-romanian/_ude_1.txt: ISO-8859-16, sure). The pairs
     # of ţ now cost what those of ț do (guessing.EITHER_MARK).
-    data = NEWS.encode("cp1250")
-    assert data.index(b"\x89") > 512
-    g = guess_codecbox(data)
-    assert g.encoding is not None and g.encoding.name == "windows-1250"
+    assert NEWS.encode("cp1250").index(b"\x89") > 512
+    assert _name(NEWS, "cp1250") == "windows-1250"
