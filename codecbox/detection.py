@@ -947,7 +947,7 @@ FAMILY_DECISIVE = 64.0
 PRIORS: dict[str, float] = {r.key: r.prior for r in TABLE if r.prior is not None}
 #: The candidates of :data:`PRIORS` that browsers have, the ones tried for a page
 #: (``web=True``): a browser decodes no other, so scoring the DOS and Mac pages there
-#: only costs time (half of it on an undeclared page; ``benchmarks/undeclared.py``).
+#: only costs time (a sixth of it on an undeclared page: ``benchmarks/undeclared.py``).
 WEB: frozenset[str] = frozenset(r.key for r in TABLE if r.prior is not None and r.exact)
 #: Tried (without candidates) only when the encoding before the arrow cannot read the bytes:
 #: the CJK encodings in their strict standard form (Python's codec) first, then the Windows
