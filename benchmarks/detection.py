@@ -14,7 +14,7 @@ The suite is built by ``benchmarks/suite.py`` (its docstring has the details):
   source code with one non-ASCII byte, very short files) and, for eval only, real third-party
   files: CPython's cjkencodings, chardet 5.2.0's and charset-normalizer 3.4.0's test files
   (``benchmarks/external.py`` fetches them once, pinned by sha256, into the cache);
-* snippets of 4, 8, 16, 32, 64, 128 and 256 characters of 23 languages in their main legacy
+* snippets of 4, 8, 16, 32, 64, 128 and 256 characters of 34 languages in their main legacy
   encodings (``suite.SNIPPET_CASES``), drawn with fixed seeds.
 
 Splits: ``documents/<lang>.txt`` first half of the paragraphs = tune, second half = eval;
