@@ -1010,6 +1010,7 @@ def _text_only(data: bytes) -> bytes:
 
 
 _ASCII_BYTES = bytes(range(128))
+_ASCII_LETTERS = bytes([*range(0x41, 0x5B), *range(0x61, 0x7B)])
 #: The ASCII controls: class ``x``.
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
 #: What an ASCII control costs, relative to an ordinary character.
@@ -1638,10 +1639,13 @@ def _letter_rule(
     reduced: bytes,
     lettered: tuple[int, float],
     least: Sequence[int] | None,
+    ascii_letters: int,
 ) -> tuple[str, float, float]:
     """A page's text of ``reduced``, what the letter rule in full takes from it (letters and
     neighbours, as the score has it), and what that adds to its bound by its letters alone
-    (``lettered``: their vector and cost) in place of the least it takes for each pair."""
+    (``lettered``: their vector and cost) in place of the least it takes for each pair.
+    ``ascii_letters``: the ASCII letters of the window before :func:`_reduce` cut its runs
+    (what :data:`codecbox.guessing.DENSITY_WEIGHT` counts)."""
     text = codecs.charmap_decode(reduced, "strict", plan.decoding[page])[0]
     folding = plan.folding[page]
     if folding is None:
@@ -1649,7 +1653,7 @@ def _letter_rule(
     else:
         folded = codecs.charmap_decode(reduced, "strict", folding)[0]
     vector, letters = lettered
-    value = guessing.folded_points(folded, vector, plan.blocked[page])
+    value = guessing.folded_points(folded, vector, plan.blocked[page], ascii_letters)
     return text, value, value - letters + (0.0 if least is None else least[page] / _SCALE)
 
 
@@ -1680,6 +1684,7 @@ def _rank(
     window = data[start : start + size]
     cut = prefix or start + size < len(data)
     reduced, removed = _reduce(window)
+    ascii_letters = len(window) - len(window.translate(None, _ASCII_LETTERS))
     priors = readings.priors
     # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
     # (-bound, position, stage, index): stage 1 a page's bound narrowed by its letters, 4 by
@@ -1802,7 +1807,9 @@ def _rank(
                         heapq.heappush(heap, (-bound, position, 3, index))
                         continue
         if stage == 1:
-            text, value, lowered = _letter_rule(plan, index, reduced, lettered[index], least)
+            text, value, lowered = _letter_rule(
+                plan, index, reduced, lettered[index], least, ascii_letters
+            )
             full[index] = (text, value)
             if lowered < 0:
                 bound += lowered
@@ -1852,7 +1859,9 @@ def _rank(
     for negative, _, stage, index in sorted(heap):
         bound = -negative
         if bound > near and stage == 1:
-            bound += min(0.0, _letter_rule(plan, index, reduced, lettered[index], least)[2])
+            bound += min(
+                0.0, _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters)[2]
+            )
         if bound > near:
             left_out.append((bound, others[index][0] if stage in (2, 3) else encodings[index]))
     for index in order[taken:]:
@@ -1870,7 +1879,9 @@ def _rank(
         bound -= 0.0 if cased else 0.5 * ends
         if bound > near:
             lettered[index] = (vector, letters)
-            bound += min(0.0, _letter_rule(plan, index, reduced, lettered[index], least)[2])
+            bound += min(
+                0.0, _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters)[2]
+            )
             if bound > near:
                 left_out.append((bound, encodings[index]))
     return scored, left_out, top

@@ -14,7 +14,9 @@ score is a sum of points, one term per character plus penalties for pairs of nei
   with one, in the language of its script that fits best (:func:`letter_points`: 45
   languages; ``niño ¿qué`` is Spanish, ``nińo żqué`` no language); a Latin letter costs for
   at most :data:`REPEATS` of its occurrences (a column of ``Muñoz`` is no more Latvian ``ņ``
-  than four);
+  than four); and from 64 letters on, a Latin reading with fewer non-ASCII letters than its
+  language writes pays for the ones missing (:data:`DENSITY_WEIGHT`: Italian's "più" among
+  a hundred letters is not Czech's "piů");
 * the language of the encoding: kana in a Chinese reading, spaced hanzi or kanji, rare
   ideographs and hangul.
 
@@ -237,6 +239,17 @@ _LETTER_SCRIPT = {"l": "l", "L": "l", "c": "c", "C": "c", "g": "g", "G": "g", "r
 _LETTER_SCRIPT.update({"h": "h", "t": "t", "u": "t", "v": "t"})
 _SCRIPTED = frozenset(_LETTER_SCRIPT)
 _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
+#: Too few accents for the language: a Latin reading with ``k`` non-ASCII letters among ``n``
+#: letters costs, in each language of the Latin script, ``DENSITY_WEIGHT`` times the log10
+#: likelihood ratio of ``k`` under the text's own share ``k / n`` and under the language's
+#: share ``p`` of non-ASCII letters (the sum of its letters' shares), when ``k / n < p`` (the
+#: binomial deviance, one-sided): Italian with one "più" and one "perché" in 100 letters is
+#: Italian (p 1 %), not Czech with "piů" (p 12 %). Counted from :data:`DENSITY_MIN` letters
+#: on, and over at most :data:`DENSITY_LETTERS` (a longer text's deviance scaled down: the
+#: prior of an encoding must not wear away in a long text of few accents).
+DENSITY_WEIGHT = 1.0
+DENSITY_MIN = 64
+DENSITY_LETTERS = 160
 
 
 def fold_char(ch: str) -> str | None:
@@ -340,6 +353,12 @@ class _Letters:
             for script, (first, langs) in self.slots.items()
             if script in CAPPED_SCRIPTS
         )
+        #: The Latin script's languages, each with its field and share of non-ASCII letters.
+        first, langs = self.slots.get("l", (0, []))
+        self.rates = [
+            (field, sum(self.letters[lang].values())) for field, lang in enumerate(langs, first)
+        ]
+        self.densities: dict[tuple[int, int], int] = {}
         #: script -> the sum of 1 << 32 * field over its fields
         self.ones: dict[str, int] = {}
         for script, (first, langs) in self.slots.items():
@@ -379,6 +398,26 @@ class _Letters:
             for field, used in fields.items():
                 found += (used - unused) << (32 * field)
         self.vectors[key] = found
+        return found
+
+    def density(self, k: int, n: int) -> int:
+        """The integer of ``k`` non-ASCII letters among ``n`` Latin letters (see
+        :data:`DENSITY_WEIGHT`)."""
+        found = self.densities.get((k, n))
+        if found is not None:
+            return found
+        found = 0
+        if n >= DENSITY_MIN:
+            share, scale = k / n, min(1.0, DENSITY_LETTERS / n)
+            for field, rate in self.rates:
+                if share < rate < 1.0:
+                    dev = (n - k) * math.log10((1 - share) / (1 - rate))
+                    if k:
+                        dev += k * math.log10(share / rate)
+                    found += round(_UNIT * DENSITY_WEIGHT * scale * dev) << (32 * field)
+        if len(self.densities) > 4096:
+            self.densities.clear()
+        self.densities[(k, n)] = found
         return found
 
     def points(self, vector: int) -> float:
@@ -449,10 +488,13 @@ def least_cost(key: str) -> float:
     return least / _UNIT
 
 
-def folded_points(folded: str, letters: int | None = None, block: int = 0) -> float:
+def folded_points(
+    folded: str, letters: int | None = None, block: int = 0, ascii_letters: int | None = None
+) -> float:
     """:func:`letter_points` of a text already folded (:func:`fold`); ``letters``, if given,
     is the sum of the :func:`letter_vector` of its characters, known to the caller; ``block``
-    is added to it (:func:`blocked`).
+    is added to it (:func:`blocked`); ``ascii_letters``, if given, is how many ASCII letters
+    the text had before the caller shortened it (see :data:`DENSITY_WEIGHT`).
 
     >>> folded_points(fold("El niño")) == letter_points("El niño")
     True
@@ -477,7 +519,16 @@ def folded_points(folded: str, letters: int | None = None, block: int = 0) -> fl
         for key in set(pairs).difference(model.vectors):
             model.vector(key)
         total = letters + sum(filter(None, map(get, pairs)))
-    return model.points(total + block)
+    k = len(_pattern(_LATIN_LETTER).findall(folded))
+    if ascii_letters is None:
+        ascii_part = folded.encode("ascii", "ignore")
+        ascii_letters = len(ascii_part) - ascii_part.count(b" ")
+    n = ascii_letters + k
+    return model.points(total + block + model.density(k, n))
+
+
+#: A non-ASCII letter of the Latin script (folded: lower case).
+_LATIN_LETTER = r"[\u00c0-\u024f\u1e00-\u1eff]"
 
 
 #: Two neighbours of which one is not ASCII (each pair once: looked at, not taken).
