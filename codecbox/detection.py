@@ -941,6 +941,10 @@ MAX_BYTES = 65536
 WINDOWS = (96, 512, 4096)
 DECISIVE = 8.0
 FAMILY_DECISIVE = 64.0
+#: The words that tell a window's language (:data:`codecbox.guessing.WORD_WEIGHT`) are read
+#: from the window and up to this many bytes before it (a window starts just before the first
+#: non-ASCII byte: the ASCII words before it are the same text's).
+WORD_CONTEXT = 256
 
 #: What ``codecbox`` tries without candidates, with its prior in points (one point is about
 #: one character): the records of :data:`codecbox.table.TABLE` with a prior.
@@ -1640,12 +1644,14 @@ def _letter_rule(
     lettered: tuple[int, float],
     least: Sequence[int] | None,
     ascii_letters: int,
+    words: int = 0,
 ) -> tuple[str, float, float]:
     """A page's text of ``reduced``, what the letter rule in full takes from it (letters and
     neighbours, as the score has it), and what that adds to its bound by its letters alone
     (``lettered``: their vector and cost) in place of the least it takes for each pair.
     ``ascii_letters``: the ASCII letters of the window before :func:`_reduce` cut its runs
-    (what :data:`codecbox.guessing.DENSITY_WEIGHT` counts)."""
+    (what :data:`codecbox.guessing.DENSITY_WEIGHT` counts); ``words``: the window's
+    :func:`codecbox.guessing.byte_words`."""
     text = codecs.charmap_decode(reduced, "strict", plan.decoding[page])[0]
     folding = plan.folding[page]
     if folding is None:
@@ -1653,7 +1659,7 @@ def _letter_rule(
     else:
         folded = codecs.charmap_decode(reduced, "strict", folding)[0]
     vector, letters = lettered
-    value = guessing.folded_points(folded, vector, plan.blocked[page], ascii_letters)
+    value = guessing.folded_points(folded, vector, plan.blocked[page], ascii_letters, words)
     return text, value, value - letters + (0.0 if least is None else least[page] / _SCALE)
 
 
@@ -1685,6 +1691,7 @@ def _rank(
     cut = prefix or start + size < len(data)
     reduced, removed = _reduce(window)
     ascii_letters = len(window) - len(window.translate(None, _ASCII_LETTERS))
+    words = guessing.byte_words(data[max(0, start - WORD_CONTEXT) : start + size])
     priors = readings.priors
     # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
     # (-bound, position, stage, index): stage 1 a page's bound narrowed by its letters, 4 by
@@ -1808,7 +1815,7 @@ def _rank(
                         continue
         if stage == 1:
             text, value, lowered = _letter_rule(
-                plan, index, reduced, lettered[index], least, ascii_letters
+                plan, index, reduced, lettered[index], least, ascii_letters, words
             )
             full[index] = (text, value)
             if lowered < 0:
@@ -1860,7 +1867,8 @@ def _rank(
         bound = -negative
         if bound > near and stage == 1:
             bound += min(
-                0.0, _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters)[2]
+                0.0,
+                _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters, words)[2],
             )
         if bound > near:
             left_out.append((bound, others[index][0] if stage in (2, 3) else encodings[index]))
@@ -1880,7 +1888,8 @@ def _rank(
         if bound > near:
             lettered[index] = (vector, letters)
             bound += min(
-                0.0, _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters)[2]
+                0.0,
+                _letter_rule(plan, index, reduced, lettered[index], least, ascii_letters, words)[2],
             )
             if bound > near:
                 left_out.append((bound, encodings[index]))

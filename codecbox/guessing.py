@@ -16,7 +16,9 @@ score is a sum of points, one term per character plus penalties for pairs of nei
   at most :data:`REPEATS` of its occurrences (a column of ``Muñoz`` is no more Latvian ``ņ``
   than four); and from 64 letters on, a Latin reading with fewer non-ASCII letters than its
   language writes pays for the ones missing (:data:`DENSITY_WEIGHT`: Italian's "più" among
-  a hundred letters is not Czech's "piů");
+  a hundred letters is not Czech's "piů"); and the common ASCII words of a Latin text say
+  its language, whose letters are then cheaper (:data:`WORD_WEIGHT`: "nu este ...
+  niciodată" is Romanian, not Portuguese "niciodatã");
 * the language of the encoding: kana in a Chinese reading, spaced hanzi or kanji, rare
   ideographs and hangul.
 
@@ -35,7 +37,7 @@ import re
 import sys
 import unicodedata
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations
 from operator import add, mul
@@ -250,6 +252,21 @@ _UNIT = 32  # penalties add up in 1/32 of a point, one 32-bit field per language
 DENSITY_WEIGHT = 1.0
 DENSITY_MIN = 64
 DENSITY_LETTERS = 160
+#: The language of the words: a Latin reading costs, in each language, ``WORD_WEIGHT`` times
+#: what the text's common words (``words`` rows of frequent.txt: the most common words of
+#: ASCII letters in a language's catalogues, each worth log10 of its share over
+#: :data:`WORD_FLOOR`) are worth in the language they fit best less what they are worth in
+#: this one, at most :data:`WORD_CAP`. The ASCII words are the same in every reading (a word
+#: touching a byte above 127 is no word), so only the letters of the language they point to
+#: are cheaper: Romanian's "nu este ... niciodată" is not Portuguese "niciodatã".
+#: Words count from :data:`WORD_MIN` (two common words or so: one word shared by languages,
+#: Spanish and Portuguese "no", says little). Chosen on the tuning splits of
+#: benchmarks/detection.py and benchmarks/installed.py (weights 0.25-0.75, 60-500 words,
+#: minimum 0-4).
+WORD_WEIGHT = 0.25
+WORD_CAP = 2.0
+WORD_FLOOR = 0.0003
+WORD_MIN = 3.0
 
 
 def fold_char(ch: str) -> str | None:
@@ -321,6 +338,7 @@ class _Letters:
     def __init__(self) -> None:
         self.letters: dict[str, dict[str, float]] = {}
         self.pairs: dict[str, dict[str, float]] = {}
+        words: dict[str, dict[str, float]] = {}
         for lang, kind, found in _frequent_rows():
             if kind == "letters":
                 letters = {x[0]: int(x[1:]) / 10_000 for x in found.split()}
@@ -328,6 +346,10 @@ class _Letters:
             elif kind == "pairs":
                 pairs = {x[:2].replace("_", " "): int(x[2:]) / 100_000 for x in found.split()}
                 self.pairs[lang] = _either_mark(lang, pairs, pairs=True)
+            elif kind == "words":
+                for x in found.split():
+                    word = x.rstrip("0123456789")
+                    words.setdefault(lang, {})[word] = int(x[len(word) :]) / 100_000
         languages: dict[str, list[str]] = {}
         for lang, shares in self.letters.items():  # a language's script: most of its letters'
             scripts = [_script(ch) for ch in shares]
@@ -355,6 +377,13 @@ class _Letters:
         )
         #: The Latin script's languages, each with its field and share of non-ASCII letters.
         first, langs = self.slots.get("l", (0, []))
+        self.latin = range(first, first + len(langs))
+        #: A common word -> (field, its worth) in each Latin language that has it.
+        self.words: dict[str, list[tuple[int, float]]] = {}
+        for field, lang in enumerate(langs, first):
+            for word, share in words.get(lang, {}).items():
+                if share > WORD_FLOOR:
+                    self.words.setdefault(word, []).append((field, math.log10(share / WORD_FLOOR)))
         self.rates = [
             (field, sum(self.letters[lang].values())) for field, lang in enumerate(langs, first)
         ]
@@ -451,7 +480,7 @@ def letter_points(text: str) -> float:
     >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
     (-0.65625, -1.59375)
     """
-    return folded_points(text.translate(_FOLD), letters_in(text))
+    return folded_points(text.translate(_FOLD), letters_in(text), words=text_words(text))
 
 
 def fold(text: str) -> str:
@@ -488,15 +517,66 @@ def least_cost(key: str) -> float:
     return least / _UNIT
 
 
+#: A word of ASCII letters (two or more) touching no other letter nor a byte above 127: the
+#: same word in every single-byte reading.
+_BYTE_WORD = rb"(?<![A-Za-z\x80-\xff])[A-Za-z]{2,}(?![A-Za-z\x80-\xff])"
+_TEXT_WORD = r"(?<![A-Za-z\x80-\U0010ffff])[A-Za-z]{2,}(?![A-Za-z\x80-\U0010ffff])"
+
+
+def word_vector(words: Sequence[str] | Sequence[bytes]) -> int:
+    """The integer of a text's ASCII ``words`` (see :data:`WORD_WEIGHT`): in each Latin
+    language, what the words are worth in the language they fit best less what they are
+    worth in it, at most :data:`WORD_CAP`; 0 if that best is under :data:`WORD_MIN`.
+
+    >>> v = word_vector(["nu", "este", "aproape"])
+    >>> _field(v, "ro"), _field(v, "pt") > 0
+    (0.0, True)
+    """
+    model = _letters()
+    found: dict[int, float] = {}
+    for word in words:
+        key = word.lower() if isinstance(word, str) else word.lower().decode("ascii")
+        for field, worth in model.words.get(key, ()):
+            found[field] = found.get(field, 0.0) + worth
+    best = max(found.values(), default=0.0)
+    if best < WORD_MIN:
+        return 0
+    return sum(
+        round(_UNIT * min(WORD_CAP, WORD_WEIGHT * (best - found.get(field, 0.0)))) << (32 * field)
+        for field in model.latin
+    )
+
+
+def text_words(text: str) -> int:
+    """:func:`word_vector` of the words of ``text``."""
+    return word_vector(_pattern(_TEXT_WORD).findall(text))
+
+
+def byte_words(data: bytes) -> int:
+    """:func:`word_vector` of the words of single-byte ``data`` (the same in every reading)."""
+    return word_vector(_byte_pattern(_BYTE_WORD).findall(data))
+
+
+def _field(vector: int, lang: str) -> float:
+    """A Latin language's field of a letters vector, in points (for the examples)."""
+    first, langs = _letters().slots["l"]
+    return ((vector >> (32 * (first + langs.index(lang)))) & 0xFFFFFFFF) / _UNIT
+
+
 def folded_points(
-    folded: str, letters: int | None = None, block: int = 0, ascii_letters: int | None = None
+    folded: str,
+    letters: int | None = None,
+    block: int = 0,
+    ascii_letters: int | None = None,
+    words: int = 0,
 ) -> float:
     """:func:`letter_points` of a text already folded (:func:`fold`); ``letters``, if given,
     is the sum of the :func:`letter_vector` of its characters, known to the caller; ``block``
     is added to it (:func:`blocked`); ``ascii_letters``, if given, is how many ASCII letters
-    the text had before the caller shortened it (see :data:`DENSITY_WEIGHT`).
+    the text had before the caller shortened it (see :data:`DENSITY_WEIGHT`); ``words`` is
+    :func:`word_vector` of the text's words, added too.
 
-    >>> folded_points(fold("El niño")) == letter_points("El niño")
+    >>> folded_points(fold("El niño"), words=text_words("El niño")) == letter_points("El niño")
     True
     """
     if folded.isascii():
@@ -524,7 +604,7 @@ def folded_points(
         ascii_part = folded.encode("ascii", "ignore")
         ascii_letters = len(ascii_part) - ascii_part.count(b" ")
     n = ascii_letters + k
-    return model.points(total + block + model.density(k, n))
+    return model.points(total + block + model.density(k, n) + words)
 
 
 #: A non-ASCII letter of the Latin script (folded: lower case).
@@ -796,6 +876,10 @@ _CASED_LETTER = (
 #: edge; DOS letters read as windows-1252 make them inside words (the bytes of ö and ä are
 #: ” and „ there: ``fr”hlich``, ``w„hrend``).
 _QUOTE_INSIDE = rf"[„“”«»](?<=[{_CASED_LETTER}].)(?=[{_CASED_LETTER}])"
+#: A low quotation mark closing a word: text opens a quotation with it (German „so“, Polish
+#: „tak”), after a space; a DOS page's é read as windows-1252 is ‚ at a word's end
+#: (``compr‚ unas``, ``Perch‚ non``).
+_LOW_QUOTE_CLOSING = rf"[‚„](?<=[{_CASED_LETTER}].)(?![{_CASED_LETTER}])"
 #: A no-break space between two lower-case letters: text puts it between words (``10 000``,
 #: ``M. Dupont``, before French ``:``); á of a DOS page is byte A0, a no-break space in
 #: windows-1252 and the ISO-8859 pages (``pl tanos``).
@@ -810,13 +894,20 @@ _LONE_CAPITAL = r"[LCcGgrho](?<=[al] .)(?= [al])"
 _FULL_WIDTH_INSIDE = r"f(?<=[aA]f)(?=[aA])"
 #: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
 #: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
-_MONEY_TOUCHING = r"(?<=[^\W\d_])[€£¥¢§©₫₪]|[€£¥¢§©₫₪](?=[^\W\d_])"
+_MONEY_AFTER = r"(?<=[^\W\d_])[€£¥¢§©₫₪]"
+_MONEY_BEFORE = r"[€£¥¢§©₫₪](?=[^\W\d_])"
 #: A middle dot between two letters but in Catalan's l·l (Greek writes it after a word, as
 #: its semicolon; bytes misread make it anywhere: ``·f·b·Δ``).
 _ODD_MIDDLE_DOT = r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=4)
+def _byte_pattern(source: bytes) -> re.Pattern[bytes]:
+    """:func:`_pattern` for a pattern of bytes."""
+    return re.compile(source)
+
+
+@lru_cache(maxsize=32)
 def _pattern(source: str) -> re.Pattern[str]:
     """A rule's pattern, compiled on first use (``import codecbox`` compiles few: see
     tests/lib/test_startup.py).
@@ -1241,7 +1332,10 @@ def _score(
             _pattern(_ODD_MIDDLE_DOT).findall(text)
         )
     if "q" in present:
-        touching = len(_pattern(_MONEY_TOUCHING).findall(text))
+        # (each side, as for the other symbols: ``compa€ero`` touches two letters)
+        touching = len(_pattern(_MONEY_AFTER).findall(text)) + len(
+            _pattern(_MONEY_BEFORE).findall(text)
+        )
         total += PENALTIES["symbol touching a letter"] * touching
     if "0" in present and cased:
         total += PENALTIES["letter alone next to a digit"] * len(
@@ -1258,6 +1352,10 @@ def _score(
     if "p" in present and ("„" in text or "“" in text or "”" in text or "«" in text or "»" in text):
         total += PENALTIES["quotation mark inside a word"] * len(
             _pattern(_QUOTE_INSIDE).findall(text)
+        )
+    if "‚" in text or "„" in text:
+        total += PENALTIES["quotation mark inside a word"] * len(
+            _pattern(_LOW_QUOTE_CLOSING).findall(text)
         )
     if present & _LONE and " " in present:
         total += PENALTIES["capital alone between lower-case words"] * len(

@@ -3,7 +3,9 @@ detector's scores (``codecbox.guessing``): the most frequent hangul syllables an
 ideographs (they tell Chinese from Korean or Japanese misread), and, for 47 languages
 written in the Latin, Cyrillic, Greek, Arabic, Hebrew and Thai scripts, how often each
 non-ASCII letter and each pair of neighbours with one (a space standing for a word's edge)
-occurs (they tell one code page's letters from another's).
+occurs (they tell one code page's letters from another's); for those of the Latin script, the
+:data:`WORDS_KEPT` most common words of ASCII letters (the same in every reading of the bytes,
+they tell which language a text is in, and so which letters it should have).
 
     python tools/frequent_characters.py [--locale-dir /usr/share/locale] [--out FILE]
         [--jieba-dict jieba-0.42.1/jieba/dict.txt --opencc-dir DIR]
@@ -230,6 +232,35 @@ def shares(folders: list[Path]) -> tuple[dict[str, int], dict[str, int]]:
     )
 
 
+#: A word of a message: letters not touching a letter, a digit or what starts or ends a
+#: placeholder (``%s``, ``\\n``, ``$HOME``, ``&Open``, ``<b>``, ``{name}``).
+_WORD = re.compile(r"(?<![%\\$&@<{\w])[^\W\d_]+(?![\w>}])")
+#: How many of a Latin-script language's most common ASCII words are kept.
+WORDS_KEPT = 200
+
+
+def common_words(folders: list[Path]) -> dict[str, int]:
+    """The :data:`WORDS_KEPT` most common words of ASCII letters (two or more, lower case) in
+    1/100,000 of all the words (those of other letters counted too), most common first.
+
+    >>> common_words([])
+    {}
+    """
+    found: Counter[str] = Counter()
+    total = 0
+    for text in messages(folders):
+        words = _WORD.findall(text)
+        total += len(words)
+        found.update(w.lower() for w in words if w.isascii() and len(w) >= 2)
+    return {w: round(100_000 * n / total) for w, n in found.most_common(WORDS_KEPT)}
+
+
+def _latin(letters: dict[str, int]) -> bool:
+    """Whether most of a language's non-ASCII letters (by share) are Latin."""
+    latin = sum(n for ch, n in letters.items() if unicodedata.name(ch, "").startswith("LATIN"))
+    return latin * 2 > sum(letters.values())
+
+
 def _units(counts: Counter[str], total: int, unit: int) -> dict[str, int]:
     """Counts as shares of ``total`` in 1/``unit``, most frequent first, leaving out those
     under one unit."""
@@ -305,7 +336,8 @@ def main() -> None:
     lines.append("# tools/frequent_characters.py); one line per language and kind: code, kind,")
     lines.append("# then the characters (hangul, han: most frequent first), or each letter")
     lines.append("# (letters) or pair of neighbours (pairs, _ for a word's edge) followed by its")
-    lines.append("# share in 1/10,000 or 1/100,000")
+    lines.append("# share in 1/10,000 or 1/100,000, or each common word of ASCII letters of a")
+    lines.append("# Latin-script language (words) followed by its share in 1/100,000 of the words")
     if args.jieba_dict is not None:
         lines.append("# zh_CN.jieba, zh_TW.jieba: from jieba 0.42.1's dict.txt (MIT licence; the")
         lines.append("# traditional row converted by OpenCC's s2tw tables): JIEBA-NOTICE.txt")
@@ -341,6 +373,9 @@ def main() -> None:
         lines.append(f"{lang}\tletters\t" + " ".join(f"{ch}{n}" for ch, n in letters.items()))
         edges = " ".join(f"{p.replace(' ', '_')}{n}" for p, n in pairs.items())
         lines.append(f"{lang}\tpairs\t{edges}")
+        if _latin(letters):
+            words = common_words([args.locale_dir / f / "LC_MESSAGES" for f in folders])
+            lines.append(f"{lang}\twords\t" + " ".join(f"{w}{n}" for w, n in words.items()))
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 

@@ -44,7 +44,10 @@ def test_what_each_code_page_writes() -> None:
 def test_languages_cp1252_writes_cost_nothing_more(text: str) -> None:
     folded, letters = guessing.fold(text), guessing.letters_in(text)
     block = guessing.blocked("cp1252")
-    assert block and guessing.folded_points(folded, letters, block) == guessing.letter_points(text)
+    words = guessing.text_words(text)
+    assert block and guessing.folded_points(folded, letters, block, words=words) == (
+        guessing.letter_points(text)
+    )
 
 
 def test_a_language_cp1252_cannot_write_costs_more() -> None:
@@ -52,9 +55,10 @@ def test_a_language_cp1252_cannot_write_costs_more() -> None:
     text = "výborný mýdlový týden"
     folded, letters = guessing.fold(text), guessing.letters_in(text)
     plain = guessing.letter_points(text)
-    charged = guessing.folded_points(folded, letters, guessing.blocked("cp1252"))
+    words = guessing.text_words(text)
+    charged = guessing.folded_points(folded, letters, guessing.blocked("cp1252"), words=words)
     assert plain - guessing.UNWRITTEN <= charged < plain
-    assert guessing.folded_points(folded, letters, guessing.blocked("cp1250")) == plain
+    assert guessing.folded_points(folded, letters, guessing.blocked("cp1250"), words=words) == plain
 
 
 @pytest.mark.parametrize(
