@@ -941,10 +941,12 @@ MAX_BYTES = 65536
 WINDOWS = (96, 512, 4096)
 DECISIVE = 8.0
 FAMILY_DECISIVE = 64.0
-#: The words that tell a window's language (:data:`codecbox.guessing.WORD_WEIGHT`) are read
-#: from the window and up to this many bytes before it (a window starts just before the first
-#: non-ASCII byte: the ASCII words before it are the same text's).
+#: The words that tell the text's language (:data:`codecbox.guessing.WORD_WEIGHT`) are read
+#: from up to this many bytes before the first window (which starts just before the first
+#: non-ASCII byte: the ASCII words before it are the same text's) to this many after its
+#: start, once for every window (a few words say the language: their worth is capped).
 WORD_CONTEXT = 256
+WORDS_AFTER = 512
 
 #: What ``codecbox`` tries without candidates, with its prior in points (one point is about
 #: one character): the records of :data:`codecbox.table.TABLE` with a prior.
@@ -1596,6 +1598,8 @@ class _Readings(NamedTuple):
     highs: bytes
     whole: dict[str, str | bytes]
     read: bytes = b""
+    #: :func:`codecbox.guessing.byte_words` of the text around the first non-ASCII byte.
+    words: int = 0
 
 
 @lru_cache(maxsize=256)
@@ -1691,7 +1695,7 @@ def _rank(
     cut = prefix or start + size < len(data)
     reduced, removed = _reduce(window)
     ascii_letters = len(window) - len(window.translate(None, _ASCII_LETTERS))
-    words = guessing.byte_words(data[max(0, start - WORD_CONTEXT) : start + size])
+    words = readings.words
     priors = readings.priors
     # The pages best packed bound first (``fields[k] + offset`` in 1/128 points), and a heap of
     # (-bound, position, stage, index): stage 1 a page's bound narrowed by its letters, 4 by
@@ -1852,7 +1856,7 @@ def _rank(
         if known is not None and (known[0] >= known[1] or floor >= known[1]):
             points = known[0]
         else:
-            points = guessing._score(text, language, first, floor, cjk, letter)
+            points = guessing._score(text, language, first, floor, cjk, letter, words)
             seen[key] = (points, floor)
         total = points + extra
         scored.append((total, enc, text))
@@ -2114,6 +2118,8 @@ def guess_codecbox(
         data = _text_only(data)
     high = _HIGH.search(data)
     start = max(0, (high.start() if high else 0) - 16)
+    words = guessing.byte_words(data[max(0, start - WORD_CONTEXT) : start + WORDS_AFTER])
+    readings = readings._replace(words=words)
     top: list[tuple[float, str, Encoding]] = []
     for size in WINDOWS:
         last = len(data) - start <= size or size == WINDOWS[-1]

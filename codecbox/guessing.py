@@ -36,12 +36,13 @@ import math
 import re
 import sys
 import unicodedata
+from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import permutations
 from operator import add, mul
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from codecbox.table import CJK
 
@@ -473,14 +474,17 @@ def _letters() -> _Letters:
     return _Letters()
 
 
-def letter_points(text: str) -> float:
+def letter_points(text: str, words: int | None = None) -> float:
     """What the letters of ``text`` and their neighbours cost in the language of each script
     that fits them best (see :data:`LETTER_WEIGHT`): 0 for common letters, less for rare ones.
+    ``words``: :func:`word_vector` of its words, if the caller knows it.
 
     >>> letter_points("El niño"), letter_points("El nińo")  # ń: Polish, but not with ñ
     (-0.65625, -1.59375)
     """
-    return folded_points(text.translate(_FOLD), letters_in(text), words=text_words(text))
+    if words is None:
+        words = text_words(text)
+    return folded_points(text.translate(_FOLD), letters_in(text), words=words)
 
 
 def fold(text: str) -> str:
@@ -532,19 +536,29 @@ def word_vector(words: Sequence[str] | Sequence[bytes]) -> int:
     >>> _field(v, "ro"), _field(v, "pt") > 0
     (0.0, True)
     """
+    counts: dict[str | bytes, int] = {}
+    _count_elements(counts, words)  # (each distinct word once: a page repeats its words)
     model = _letters()
+    table: dict[Any, list[tuple[int, float]]] = model.words
     found: dict[int, float] = {}
-    for word in words:
+    for word, n in counts.items():
         key = word.lower() if isinstance(word, str) else word.lower().decode("ascii")
-        for field, worth in model.words.get(key, ()):
-            found[field] = found.get(field, 0.0) + worth
+        for field, worth in table.get(key, ()):
+            found[field] = found.get(field, 0.0) + worth * n
     best = max(found.values(), default=0.0)
     if best < WORD_MIN:
         return 0
-    return sum(
-        round(_UNIT * min(WORD_CAP, WORD_WEIGHT * (best - found.get(field, 0.0)))) << (32 * field)
-        for field in model.latin
+    first = model.latin.start
+    costs = array(
+        "I",
+        [
+            round(_UNIT * min(WORD_CAP, WORD_WEIGHT * (best - found.get(field, 0.0))))
+            for field in model.latin
+        ],
     )
+    if sys.byteorder != "little":
+        costs.byteswap()
+    return int.from_bytes(costs.tobytes(), "little") << (32 * first)
 
 
 def text_words(text: str) -> int:
@@ -1266,9 +1280,11 @@ def _score(
     floor: float = -math.inf,
     cjk: float | None = None,
     letters: float | None = None,
+    words: int | None = None,
 ) -> float:
     """:func:`score` of a reading in ``language`` whose :func:`base` is ``b``; ``cjk`` and
-    ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them."""
+    ``letters``: :func:`cjk_points` and :func:`letter_points`, if the caller knows them;
+    ``words``: :func:`word_vector` of the text's words, if known."""
     classes, present = b.classes, b.present
     total = b.points + b.known
     if "\xa0" in text:  # (before the plain texts' return: its class is a space's)
@@ -1379,7 +1395,7 @@ def _score(
     if present & _SCRIPTED:
         if total < floor:
             return total
-        total += letter_points(text) if letters is None else letters
+        total += letter_points(text, words) if letters is None else letters
     return total
 
 
