@@ -48,3 +48,18 @@ def test_a_currency_sign_between_letters_touches_two() -> None:
     inside = guessing.score("Mi compa€ero de piso", "iso8859_15")
     after = guessing.score("Mi compa€ ero de piso", "iso8859_15")
     assert inside - after == pytest.approx(guessing.PENALTIES["symbol touching a letter"] - 1)
+
+
+# "All the options are read from the configuration file at start-up. It can also be used not to
+# load any file, giving "NONE" as the name. See the help page for more details on the options
+# available and their use." (windows-1258 before: its byte F2 is a combining dot below, "Pụ")
+ITALIAN_PUO = (
+    "Tutte le opzioni sono lette dal file di configurazione all'avvio.\nPuò anche essere usato "
+    'per non caricare alcun file, dando come nome "NONE".\nVedere la pagina di aiuto per '
+    "ulteriori dettagli sulle opzioni disponibili e sul loro uso."
+)
+
+
+def test_a_combining_mark_of_windows_1258_and_its_letter_are_one_letter() -> None:
+    g = guess_codecbox(ITALIAN_PUO.encode("cp1252"))
+    assert g.encoding is not None and g.encoding.name == "windows-1252"
