@@ -606,7 +606,9 @@ def folded_points(
     # integer is 0): found by a regex in mostly ASCII text, where they are few, else all of
     # them made and the zeros left out of the sum (each addition of these long integers
     # copies one). The same integers either way, so the same sum.
-    if (len(folded) - len(folded.encode("ascii", "ignore"))) * 4 < len(folded):
+    ascii_part = folded.encode("ascii", "ignore")
+    non_ascii = len(folded) - len(ascii_part)
+    if non_ascii * 4 < len(folded):
         pairs = _pattern(_NON_ASCII_PAIRS).findall(folded)
     else:
         pairs = list(map(add, folded, folded[1:]))
@@ -618,12 +620,12 @@ def folded_points(
         for key in set(pairs).difference(model.vectors):
             model.vector(key)
         total = letters + sum(filter(None, map(get, pairs)))
-    k = len(_pattern(_LATIN_LETTER).findall(folded))
     if ascii_letters is None:
-        ascii_part = folded.encode("ascii", "ignore")
         ascii_letters = len(ascii_part) - ascii_part.count(b" ")
-    n = ascii_letters + k
-    return model.points(total + block + model.density(k, n) + words)
+    if ascii_letters + non_ascii >= DENSITY_MIN:  # (else too few letters to count: 0)
+        k = len(_pattern(_LATIN_LETTER).findall(folded))
+        total += model.density(k, ascii_letters + k)
+    return model.points(total + block + words)
 
 
 #: A non-ASCII letter of the Latin script (folded: lower case).
