@@ -38,11 +38,11 @@ import sys
 import unicodedata
 from array import array
 from collections import _count_elements  # type: ignore[attr-defined]  # (Counter's, in C)
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from itertools import permutations
 from operator import add, mul
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from codecbox.table import CJK
 
@@ -269,6 +269,7 @@ WORD_WEIGHT = 0.25
 WORD_CAP = 2.0
 WORD_FLOOR = 0.0003
 WORD_MIN = 2
+_WORTH_UNIT = 1024  # (a word's worth, in 1/1024 points: the sums of a text stay integers)
 
 
 def fold_char(ch: str) -> str | None:
@@ -381,11 +382,16 @@ class _Letters:
         first, langs = self.slots.get("l", (0, []))
         self.latin = range(first, first + len(langs))
         #: A common word -> (field, its worth) in each Latin language that has it.
-        self.words: dict[str, list[tuple[int, float]]] = {}
+        #: A common word (as ``str`` and as ``bytes``) -> its worth in each Latin language, in
+        #: 1/:data:`_WORTH_UNIT` points, packed (one 32-bit field each, the first language's
+        #: lowest).
+        self.words: dict[str | bytes, int] = {}
         for field, lang in enumerate(langs, first):
             for word, share in words.get(lang, {}).items():
                 if share > WORD_FLOOR:
-                    self.words.setdefault(word, []).append((field, math.log10(share / WORD_FLOOR)))
+                    worth = round(_WORTH_UNIT * math.log10(share / WORD_FLOOR))
+                    packed = self.words.get(word, 0) + (worth << (32 * (field - first)))
+                    self.words[word] = self.words[word.encode("ascii")] = packed
         self.rates = [
             (field, sum(self.letters[lang].values())) for field, lang in enumerate(langs, first)
         ]
@@ -528,10 +534,11 @@ _BYTE_WORD = rb"(?<![A-Za-z\x80-\xff])[A-Za-z]{2,}(?![A-Za-z\x80-\xff])"
 _TEXT_WORD = r"(?<![A-Za-z\x80-\U0010ffff])[A-Za-z]{2,}(?![A-Za-z\x80-\U0010ffff])"
 
 
-def word_vector(words: Sequence[str] | Sequence[bytes]) -> int:
-    """The integer of a text's ASCII ``words`` (see :data:`WORD_WEIGHT`): in each Latin
-    language, what the words are worth in the language they fit best less what they are
-    worth in it, at most :data:`WORD_CAP`; 0 under :data:`WORD_MIN` distinct common words.
+def word_vector(words: Iterable[str] | Iterable[bytes]) -> int:
+    """The integer of a text's ASCII ``words``, in lower case (see :data:`WORD_WEIGHT`): in
+    each Latin language, what the words are worth in the language they fit best less what
+    they are worth in it, at most :data:`WORD_CAP`; 0 under :data:`WORD_MIN` distinct common
+    words.
 
     >>> v = word_vector(["nu", "este", "aproape"])
     >>> _field(v, "ro"), _field(v, "pt") > 0
@@ -540,40 +547,37 @@ def word_vector(words: Sequence[str] | Sequence[bytes]) -> int:
     counts: dict[str | bytes, int] = {}
     _count_elements(counts, words)  # (each distinct word once: a page repeats its words)
     model = _letters()
-    table: dict[Any, list[tuple[int, float]]] = model.words
-    found: dict[int, float] = {}
-    matched = 0
+    table = model.words
+    total = matched = 0
     for word, n in counts.items():
-        key = word.lower() if isinstance(word, str) else word.lower().decode("ascii")
-        entries = table.get(key)
-        if entries is not None:
+        packed = table.get(word)
+        if packed is not None:
             matched += 1
-            for field, worth in entries:
-                found[field] = found.get(field, 0.0) + worth * n
+            total += packed * n
     if matched < WORD_MIN:
         return 0
-    best = max(found.values())
-    first = model.latin.start
-    costs = array(
-        "I",
-        [
-            round(_UNIT * min(WORD_CAP, WORD_WEIGHT * (best - found.get(field, 0.0))))
-            for field in model.latin
-        ],
-    )
+    size = len(model.latin)
+    found = array("I")
+    found.frombytes(total.to_bytes(4 * size, "little"))
+    if sys.byteorder != "little":
+        found.byteswap()
+    best = max(found)
+    scale = _UNIT * WORD_WEIGHT / _WORTH_UNIT
+    cap = _UNIT * WORD_CAP
+    costs = array("I", [round(min(cap, scale * (best - worth))) for worth in found])
     if sys.byteorder != "little":
         costs.byteswap()
-    return int.from_bytes(costs.tobytes(), "little") << (32 * first)
+    return int.from_bytes(costs.tobytes(), "little") << (32 * model.latin.start)
 
 
 def text_words(text: str) -> int:
     """:func:`word_vector` of the words of ``text``."""
-    return word_vector(_pattern(_TEXT_WORD).findall(text))
+    return word_vector(map(str.lower, _pattern(_TEXT_WORD).findall(text)))
 
 
 def byte_words(data: bytes) -> int:
     """:func:`word_vector` of the words of single-byte ``data`` (the same in every reading)."""
-    return word_vector(_byte_pattern(_BYTE_WORD).findall(data))
+    return word_vector(_byte_pattern(_BYTE_WORD).findall(data.lower()))
 
 
 def _field(vector: int, lang: str) -> float:
