@@ -37,7 +37,6 @@ from pathlib import Path
 
 import detection as bench
 import suite
-from messages import CASES
 
 #: Vim's tutors in a legacy encoding: file name -> the Python codec it is written in.
 TUTORS: dict[str, str] = {
@@ -146,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", action="append", help="detectors whose name starts so")
     parser.add_argument("--wrong", metavar="DETECTOR", help="print its wrong snippets at the end")
     args = parser.parse_args(argv)
+    from messages import CASES  # (it reads tools/, which the sdist leaves out)
+
     found, versions = bench.peers()
     if args.only:
         found = {k: v for k, v in found.items() if any(k.startswith(o) for o in args.only)}
