@@ -269,6 +269,17 @@ def peers() -> tuple[dict[str, Callable[[bytes], Answer]], dict[str, str]]:
 # --- correctness --------------------------------------------------------------------------------
 
 
+def chosen_peers(only: Sequence[str] | None) -> dict[str, Callable[[bytes], Answer]]:
+    """:func:`peers`, those whose name starts with one of ``only`` (all if None), each
+    printed with its version as a list item (the header of messages.py and installed.py)."""
+    found, versions = peers()
+    if only:
+        found = {k: v for k, v in found.items() if any(k.startswith(o) for o in only)}
+    for name in found:
+        print(f"- {name}: {versions.get(name, '')}")
+    return found
+
+
 def is_right(item: Item, ans: Answer, superset: bool = False) -> bool:
     """The benchmark's rule (module docstring).
 

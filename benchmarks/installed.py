@@ -147,12 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from messages import CASES  # (it reads tools/, which the sdist leaves out)
 
-    found, versions = bench.peers()
-    if args.only:
-        found = {k: v for k, v in found.items() if any(k.startswith(o) for o in args.only)}
+    found = bench.chosen_peers(args.only)
     names = list(found)
-    for name in names:
-        print(f"- {name}: {versions.get(name, '')}")
     folder = _tutor_folder()
     digest = hashlib.sha256()
 

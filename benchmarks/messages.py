@@ -75,12 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--n", type=int, default=1500, help="messages per case")
     parser.add_argument("--only", action="append", help="detectors whose name starts so")
     args = parser.parse_args(argv)
-    found, versions = bench.peers()
-    if args.only:
-        found = {k: v for k, v in found.items() if any(k.startswith(o) for o in args.only)}
+    found = bench.chosen_peers(args.only)
     names = list(found)
-    for name in names:
-        print(f"- {name}: {versions.get(name, '')}")
     digest = hashlib.sha256()
     catalogues = 0
     totals = dict.fromkeys(names, 0)
