@@ -4,7 +4,7 @@ legacy files, and prose of the translated manual pages and tutors as snippets.
 .venv/bin/python benchmarks/installed.py                   # every detector installed
 .venv/bin/python benchmarks/installed.py --only codecbox --n 100
 
-Two parts, neither written for this project: ``--split eval`` (the default) is held out, read
+Three parts, none written for this project: ``--split eval`` (the default) is held out, read
 after a change, never to choose one; ``--split tune`` is the other half of the manual pages,
 which a change may be chosen on:
 
@@ -19,6 +19,11 @@ which a change may be chosen on:
   of 32 to 256
   characters with a letter outside ASCII, in the legacy encodings of ``messages.py``'s cases
   that write them (``--n`` per case and length, fixed seeds).
+* **Documents in every code page** (``--part files``): 300, 1,000 and 3,000 characters of
+  the same prose (starting at a line; typography a page lacks made plain, :func:`plain`), in
+  every code page that writes the language (:func:`file_codecs`: ``suite.LEGACY``'s and, for
+  Western Europe's languages, the DOS, Mac and HP pages), as chardet's test data has its
+  web text: a stand-in for suites of whole files other projects wrote. Right: the same rule.
 
 What is found depends on the packages installed (Debian's man-db, vim-runtime...): the script
 prints how many files it read and a digest of the text it kept.
@@ -34,6 +39,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import detection as bench
 import suite
@@ -56,6 +62,27 @@ TUTORS: dict[str, str] = {
     "tutor.zh.euc": "gb2312",
 }
 LENGTHS = (32, 64, 128, 256)
+#: The third part's documents: sizes in characters, and how many of each per language and
+#: code page (chardet's test data is mostly web text of 1 to 3 KB in every code page that
+#: writes its language).
+FILE_SIZES = (300, 1000, 3000)
+FILES_PER_SIZE = 2
+#: Man page folders by suite.LEGACY's language, where they differ.
+_LEGACY_LANG = {"zh_CN": "zh-hans", "zh_TW": "zh-hant", "pt_BR": "pt"}
+#: The code pages of Western Europe's languages besides suite.LEGACY's: the DOS, Mac and HP
+#: pages chardet's test data writes them in.
+_WESTERN = ("cp1252", "iso8859_1", "iso8859_15", "mac_roman", "cp850", "cp437", "cp858")
+_WESTERN_LANGS = ("da", "de", "es", "fi", "fr", "id", "it", "nl", "pt", "sv")
+#: Typography a legacy code page may lack, as its users typed it (Romanian's comma below as
+#: the cedilla of the old pages); applied only where the code page has no such character.
+_PLAIN = {
+    **dict.fromkeys("’‘", "'"),
+    **dict.fromkeys("“”„«»", '"'),
+    **dict.fromkeys("—–", "-"),
+    "…": "...",
+    "\u00a0": " ",
+    **dict(zip("șțȘȚ", "şţŞŢ", strict=True)),
+}
 #: Man page folders and tutor names by messages.py's language code, where they differ.
 _FOLDERS = {"zh_CN": ("zh_CN", "zh_cn"), "zh_TW": ("zh_TW", "zh_tw")}
 
@@ -131,6 +158,49 @@ def texts(lang: str, man: Path, folder: Path | None, split: str) -> tuple[list[s
     return found, files
 
 
+def file_codecs(lang: str) -> tuple[str, ...]:
+    """The code pages a language's documents are written in (the third part).
+
+    >>> file_codecs("it")[-4:]
+    ('cp500', 'cp437', 'cp858', 'hp_roman8')
+    """
+    codecs_ = suite.LEGACY.get(lang, ())
+    if lang in _WESTERN_LANGS:
+        codecs_ += (*_WESTERN, "hp_roman8")
+    return tuple(dict.fromkeys(codecs_))
+
+
+def plain(text: str, codec: str) -> str:
+    """``text`` with the typography of :data:`_PLAIN` that ``codec`` cannot write made plain.
+
+    >>> plain("“Ieri” — la țară", "iso8859_2"), plain("“Ieri”", "cp1252")
+    ('"Ieri" - la ţară', '“Ieri”')
+    """
+    for ch, plainer in _PLAIN.items():
+        if ch in text and suite.encode_exactly(ch, codec) is None:
+            text = text.replace(ch, plainer)
+    return text
+
+
+def documents(text: str, codec: str, seed: str) -> list[tuple[str, bytes]]:
+    """:data:`FILES_PER_SIZE` documents of each of :data:`FILE_SIZES` characters from ``text``,
+    each starting at a line, with a character outside ASCII, that ``codec`` writes exactly
+    (after :func:`plain`); fewer if 50 draws find none."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    rng = random.Random(seed)
+    out = []
+    for size in FILE_SIZES:
+        usable = [s for s in starts if s + size <= len(text)]
+        for _ in range(FILES_PER_SIZE if usable else 0):
+            for _ in range(50):
+                piece = plain(text[(start := rng.choice(usable)) : start + size], codec)
+                data = suite.encode_exactly(piece, codec)
+                if data is not None and not data.isascii():
+                    out.append((piece, data))
+                    break
+    return out
+
+
 def _right(item: suite.Item, answer: bench.Answer) -> bool:
     return bench.is_right(item, answer)
 
@@ -144,15 +214,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--only", action="append", help="detectors whose name starts so")
     parser.add_argument("--wrong", metavar="DETECTOR", help="print its wrong snippets at the end")
+    parser.add_argument(
+        "--part",
+        choices=("tutors", "snippets", "files"),
+        action="append",
+        help="default: all three",
+    )
     args = parser.parse_args(argv)
-    from messages import CASES  # (it reads tools/, which the sdist leaves out)
-
+    parts = args.part or ["tutors", "snippets", "files"]
     found = bench.chosen_peers(args.only)
-    names = list(found)
     folder = _tutor_folder()
     digest = hashlib.sha256()
+    wrong: list[str] = []
+    tutors = 0
+    if "tutors" in parts and args.split != "tune":
+        tutors = _tutors(found, folder, digest)
+    read = 0
+    if "snippets" in parts:
+        read += _snippets(args, found, folder, digest, wrong)
+    if "files" in parts:
+        read += _files(args, found, folder, digest, wrong)
+    print(f"\n{tutors} tutors and {read} files of prose read; sha256 {digest.hexdigest()[:16]}")
+    if wrong:
+        print(f"\n## {args.wrong}'s wrong answers\n")
+        print("\n".join(wrong))
+    return 0
 
-    files, left = whole_files(folder) if args.split != "tune" else ([], [])
+
+def _tutors(
+    found: dict[str, Callable[[bytes], bench.Answer]], folder: Path | None, digest: Any
+) -> int:
+    """The first part's table; the number of tutors read."""
+    names = list(found)
+    files, left = whole_files(folder)
     print(f"\n## Whole files: Vim's tutors in their legacy encodings ({folder})\n")
     print(f"| file | encoding | {' | '.join(names)} |\n|---|---|{'---|' * len(names)}")
     totals = dict.fromkeys(names, 0)
@@ -165,18 +259,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             totals[name] += ok
             cells.append(("✓ " if ok else "✗ ") + (answer.label or str(answer.codec)))
         print(f"| {item.name} | {item.codec} | {' | '.join(cells)} |")
-    cells = " | ".join(f"**{totals[k]}/{len(files)}**" for k in names)
-    print(f"| all | | {cells} |")
+    summary = " | ".join(f"**{totals[k]}/{len(files)}**" for k in names)
+    print(f"| all | | {summary} |")
     for why in left:
         print(f"- left out: {why}")
+    return len(files)
 
+
+def _snippets(
+    args: argparse.Namespace,
+    found: dict[str, Callable[[bytes], bench.Answer]],
+    folder: Path | None,
+    digest: Any,
+    wrong: list[str],
+) -> int:
+    """The second part's table; the number of files of prose read."""
+    from messages import CASES  # (it reads tools/, which the sdist leaves out)
+
+    names = list(found)
     print(f"\n## Snippets of the manual pages and tutors, split {args.split} (right, %)\n")
     lengths = " | ".join(str(n) for n in LENGTHS)
     print(f"| case | n | detector | {lengths} | all |\n|---|---|---|{'---|' * (len(LENGTHS) + 1)}")
     by_length = {k: dict.fromkeys(LENGTHS, 0) for k in names}
     n_length = dict.fromkeys(LENGTHS, 0)
     read = 0
-    wrong: list[str] = []
     for lang, codec in CASES:
         prose_texts, count = texts(lang, args.man_dir, folder, args.split)
         read += count
@@ -212,11 +318,67 @@ def main(argv: Sequence[str] | None = None) -> int:
         row = [f"**{100 * by_length[name][n] / max(1, n_length[n]):.1f}**" for n in LENGTHS]
         row.append(f"**{100 * sum(by_length[name].values()) / max(1, all_n):.1f}**")
         print(f"| all | {all_n} | {name} | {' | '.join(row)} |")
-    print(f"\n{len(files)} tutors and {read} files of prose read; sha256 {digest.hexdigest()[:16]}")
-    if wrong:
-        print(f"\n## {args.wrong}'s wrong snippets\n")
-        print("\n".join(wrong))
-    return 0
+    return read
+
+
+def _files(
+    args: argparse.Namespace,
+    found: dict[str, Callable[[bytes], bench.Answer]],
+    folder: Path | None,
+    digest: Any,
+    wrong: list[str],
+) -> int:
+    """The third part's table: documents of the manual pages (:func:`documents`) in every
+    code page of their language (:func:`file_codecs`), right answers by code page; the number
+    of files of prose read."""
+    names = list(found)
+    langs = sorted(
+        {
+            _LEGACY_LANG.get(path.name, path.name)
+            for path in args.man_dir.iterdir()
+            if not path.name.startswith("man") and path.is_dir()
+        }
+        if args.man_dir.is_dir()
+        else ()
+    )
+    by_codec: dict[str, list[suite.Item]] = {}
+    read = 0
+    for lang in langs:
+        folders = [lang, *(k for k, v in _LEGACY_LANG.items() if v == lang)]
+        prose_texts: list[str] = []
+        for name in folders:
+            if (args.man_dir / name).is_dir():
+                found_texts, count = texts(name, args.man_dir, folder, args.split)
+                prose_texts += found_texts
+                read += count
+        text = "\n".join(prose_texts)
+        for codec in file_codecs(lang):
+            seed = f"2026-{args.split}-{lang}-{codec}-files"
+            for piece, data in documents(suite.legacy_form(text, codec), codec, seed):
+                item = suite.Item(f"{lang} {codec} {len(piece)}", piece, codec, data)
+                by_codec.setdefault(codec, []).append(item)
+                digest.update(data)
+    print(f"\n## Documents of 300-3,000 characters in every code page, split {args.split}\n")
+    print(f"| code page | n | {' | '.join(names)} |\n|---|---|{'---|' * len(names)}")
+    totals = dict.fromkeys(names, 0)
+    for codec, items in sorted(by_codec.items()):
+        cells = []
+        for name in names:
+            right = 0
+            for item in items:
+                answer = found[name](item.data)
+                ok = _right(item, answer)
+                right += ok
+                if not ok and name == args.wrong:
+                    wrong.append(f"{item.name} -> {answer.label}: {item.text[:80]!r}")
+            totals[name] += right
+            cells.append(str(right))
+        print(f"| {codec} | {len(items)} | {' | '.join(cells)} |")
+        sys.stdout.flush()
+    n = sum(map(len, by_codec.values()))
+    summary = " | ".join(f"**{totals[k]} ({100 * totals[k] / max(1, n):.1f} %)**" for k in names)
+    print(f"| all | {n} | {summary} |")
+    return read
 
 
 if __name__ == "__main__":

@@ -72,3 +72,26 @@ def test_baseline_groups_items_by_snippet_length_and_documents() -> None:
     groups = baseline._groups([Item(4), Item(0), Item(4), Item(256)])
     assert groups == {"snippets 4": [0, 2], "documents": [1], "snippets 256": [3]}
     assert Path(baseline.__file__).name == "baseline.py" and baseline.REVISION == "c1afead"
+
+
+def test_documents_start_at_a_line_are_written_exactly_and_not_ascii(installed) -> None:
+    # the third part's documents: plain typography where the code page lacks it, a letter
+    # outside ASCII in each, every size, fixed seeds
+    line = "Questo è “un” esempio — più o meno.\n"
+    text = "ASCII only here.\n" * 40 + line * 200
+    docs = installed.documents(text, "hp_roman8", "seed")
+    assert docs == installed.documents(text, "hp_roman8", "seed")
+    sizes = [len(piece) for piece, _ in docs]
+    assert sizes == [n for n in installed.FILE_SIZES for _ in range(installed.FILES_PER_SIZE)]
+    for piece, data in docs:
+        assert data.decode("hp_roman8") == piece and not data.isascii()
+        assert "“" not in piece  # (hp_roman8 has no “, but has the dash —)
+    assert any('"un" esempio — più' in piece for piece, _ in docs)
+    assert installed.documents("only ASCII\n" * 400, "cp1252", "seed") == []
+
+
+def test_files_come_in_every_code_page_of_the_language(installed) -> None:
+    codecs_ = installed.file_codecs("it")
+    assert {"cp1252", "cp850", "cp437", "mac_roman", "hp_roman8", "cp500"} <= set(codecs_)
+    assert len(codecs_) == len(set(codecs_))
+    assert installed.file_codecs("ru") == installed.suite.LEGACY["ru"]
