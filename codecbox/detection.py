@@ -500,9 +500,10 @@ _EBCDIC_RIVALS = ("big5", "gbk", "shift_jis", "euc_kr", "euc_jp")
 
 def _ebcdic(data: bytes) -> Guess | None:
     """An EBCDIC page's reading of ``data`` (:attr:`Rule.DETECTED`) when the bytes look like
-    EBCDIC text, else None. The gate, by counts at C speed: 0x40 (EBCDIC's space) at least one
-    byte in 16 (and twice under 16 bytes), ASCII's space, line feed and tab almost never (one
-    byte in 256), five different bytes at least, and one page reads at least 40 % letters and
+    EBCDIC text, else None. The gate, by counts at C speed: 0x40 (EBCDIC's space) with its
+    line ends 0x25 and 0x15 at least one byte in 16 (the space twice under 16 bytes), ASCII's
+    space, line feed and tab almost never (one byte in 256), five different bytes at least,
+    and one page reads at least 40 % letters and
     95 % letters or ordinary text. Then every page that decodes the bytes is scored
     (:func:`codecbox.guessing.score`, less :data:`EBCDIC_ODD_POINTS` for each symbol inside a
     word or letter of another script, :data:`_EBCDIC_ODD`, and :data:`EBCDIC_STEP` for each
@@ -518,7 +519,8 @@ def _ebcdic(data: bytes) -> Guess | None:
     """
     n = len(data)
     spaces = data.count(0x40)
-    if not spaces or spaces * 16 < n or (spaces < 2 and n < 16):
+    breaks = data.count(0x25) + data.count(0x15)  # (LF and NL: a page of short lines)
+    if not spaces or (spaces + breaks) * 16 < n or (spaces < 2 and n < 16):
         return None  # (one 0x40 in a few bytes: as likely a CJK trail byte, Big5's 一 A4 40)
     if sum(map(data.count, _ASCII_SPACING)) * 256 > n or len(set(data)) < 5:
         return None  # (and text, not a byte or two repeated: Big5's 一 is A4 40, cp037's "u ")

@@ -909,6 +909,18 @@ _LOW_QUOTE_CLOSING = rf"[‚„](?<=[{_CASED_LETTER}].)(?![{_CASED_LETTER}])"
 #: ``M. Dupont``, before French ``:``); á of a DOS page is byte A0, a no-break space in
 #: windows-1252 and the ISO-8859 pages (``pl tanos``).
 _NBSP_INSIDE = r"\xa0(?<=[a-z\u00df-\u00f6\u00f8-\u00ff].)(?=[a-z\u00df-\u00f6\u00f8-\u00ff])"
+#: A no-break space after a lower-case letter and before an ordinary space or line end: a space
+#: typed twice, one of them a no-break one, is seldom glued to a word (Mac Roman's byte CA,
+#: Italian's ò in HP Roman-8: ``pu\xa0 usare`` for ``può usare``).
+_NBSP_BESIDE_SPACE = r"\xa0(?<=[a-z\u00df-\u00f6\u00f8-\u00ff].)(?=[ \t\r\n])"
+#: ... unless a no-break space also opens a word somewhere: typography that spaces words with
+#: them (French ``«\xa0mot\xa0»``, its guillemets lost in a conversion).
+_NBSP_OPENING = r"(?<![^\s])\xa0"
+#: Guillemets that close (after a letter, before none) and any other (that open: after no
+#: letter): closing ones beyond the opening ones close nothing (Mac Roman's byte C8 is
+#: HP Roman-8's à: ``sar» di`` for ``sarà di``; French «mot», « mot », Swedish »ord» and
+#: German »Wort« pair).
+_GUILLEMET_CLOSING = rf"[«»](?<=[{_CASED_LETTER}].)(?![{_CASED_LETTER}])"
 #: A non-ASCII Latin capital alone between two lower-case words (on classes): text writes a
 #: lone capital at a sentence's start or as an initial; Italian's è in a DOS page is Š in
 #: windows-1252 (``nonno Š nato``).
@@ -1023,6 +1035,8 @@ PENALTIES: dict[str, float] = {
     "inverted mark that opens nothing": -1.5,
     "quotation mark inside a word": -1.5,
     "no-break space inside a word": -1.5,
+    "no-break space before a space": -1.5,
+    "closing quotation mark that nothing opened": -1.5,
     "capital alone between lower-case words": -1.5,
     "sentence starting in lower case": -1.0,
     "sentence starting in upper case": 0.5,
@@ -1302,6 +1316,10 @@ def _score(
         total += PENALTIES["no-break space inside a word"] * len(
             _pattern(_NBSP_INSIDE).findall(text)
         )
+        if not _pattern(_NBSP_OPENING).search(text):
+            total += PENALTIES["no-break space before a space"] * len(
+                _pattern(_NBSP_BESIDE_SPACE).findall(text)
+            )
     if "b" in present:
         if language in _CJK_LANGUAGES:
             total += BOX_IN_CJK * len(_pattern(_BOX_DRAWING).findall(text))
@@ -1384,6 +1402,11 @@ def _score(
         total += PENALTIES["quotation mark inside a word"] * len(
             _pattern(_LOW_QUOTE_CLOSING).findall(text)
         )
+    if "p" in present and ("«" in text or "»" in text):
+        closing = len(_pattern(_GUILLEMET_CLOSING).findall(text))
+        unpaired = 2 * closing - text.count("«") - text.count("»")
+        if unpaired > 0:
+            total += PENALTIES["closing quotation mark that nothing opened"] * unpaired
     if present & _LONE and " " in present:
         total += PENALTIES["capital alone between lower-case words"] * len(
             _pattern(_LONE_CAPITAL).findall(classes)

@@ -204,7 +204,7 @@ TABLE: tuple[Record, ...] = (
     Record("cp861", "cp861", prior=-4.0),
     Record("cp865", "cp865", prior=-4.0),
     Record("mac-iceland", "mac-iceland", prior=-4.0, variant_of="macintosh"),
-    Record("hp-roman8", "hp-roman8", prior=-4.0),
+    Record("hp-roman8", "hp-roman8", prior=-3.0),
     Record("kz1048", "kz1048", prior=-4.5, languages=("kk",), variant_of="windows-1251"),
     Record("ptcp154", "ptcp154", prior=-4.5, languages=("kk",), variant_of="windows-1251"),
     Record("koi8-t", "koi8-t", prior=-4.5, languages=("tg",), variant_of="KOI8-R"),
