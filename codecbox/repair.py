@@ -37,7 +37,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 from operator import getitem
 from typing import NamedTuple
 
@@ -445,6 +445,32 @@ _OWN = bytes(c % 4 for c in range(256))  # a code -> its character's own cost
 _NO_OWN = bytes(c for c in range(256) if not c % 4)
 
 
+#: A UTF-8 sequence of three or four bytes as windows-1252 or ISO-8859-1 spell it (a lead
+#: â or ï, the blocks of punctuation, symbols and full-width forms, or ð, emoji's, then its
+#: continuation bytes 80-BF: ``âœ”`` for ✔, ``ï¼Œ`` for ，) of a symbol or
+#: punctuation: text hardly ever has two or three of those after such a letter, fewer still
+#: spelling a symbol (each costs :data:`MULTI_BYTE_COST`; French ``«Châ…»`` spells ⅻ, a
+#: number, and costs nothing).
+_CONTINUATION = "".join(
+    dict.fromkeys(
+        bytes(range(0x80, 0xC0)).decode("cp1252", "ignore")
+        + bytes(range(0x80, 0xC0)).decode("latin-1")
+    )
+)
+_MULTI_BYTE = re.compile(f"[âï][{_CONTINUATION}]{{2}}|ð[{_CONTINUATION}]{{3}}")
+MULTI_BYTE_COST = 2
+
+
+@lru_cache(maxsize=4096)
+def _spelt_symbol(seq: str) -> bool:
+    """Is ``seq`` (a match of :data:`_MULTI_BYTE`) a symbol's or a punctuation mark's UTF-8?"""
+    try:
+        ch = bytes(ord(c) if c <= "\xff" else c.encode("cp1252")[0] for c in seq).decode()
+    except (UnicodeError, ValueError):
+        return False
+    return len(ch) == 1 and unicodedata.category(ch)[0] in "SP"
+
+
 def _cost(text: str) -> int:
     """How mojibake-like ``text`` looks: a sum over its characters and neighbours."""
     if (found := _COSTS.get(text)) is not None:
@@ -466,6 +492,8 @@ def _cost(text: str) -> int:
     shape = coded.translate(_SHAPE)
     found += shape.count("UUu") + shape.count("GGg") + shape.count("CCc") + shape.count("YYy")
     found += 2 * len(_LONE.findall(shape)) if "o" in shape else 0
+    if ("â" in text or "ï" in text or "ð" in text) and (spelt := _MULTI_BYTE.findall(text)):
+        found += MULTI_BYTE_COST * sum(map(_spelt_symbol, spelt))
     if len(_COSTS) > 50_000:
         _COSTS.clear()
     _COSTS[text] = found

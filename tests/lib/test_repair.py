@@ -508,3 +508,22 @@ def test_exported_from_codecbox():
     for name in ("Repair", "fix_mojibake"):  # (the rest is codecbox.repair's)
         assert getattr(codecbox, name) is getattr(codecbox.repair, name)
         assert name in codecbox.__all__
+
+
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        ("âœ” No problems", "✔ No problems"),  # (ftfy's test case: one symbol, no other evidence)
+        ("Done âœ“ and âœ— here", "Done ✓ and ✗ here"),
+    ],
+)
+def test_one_symbol_spelt_in_utf8_as_windows_1252_is_repaired(broken: str, fixed: str) -> None:
+    # three bytes of UTF-8 after à-ï spell a symbol: text hardly ever has two of 80-BF so
+    assert fix_mojibake(broken).text == fixed
+
+
+@pytest.mark.parametrize("clean", ["le «Châ…» et", "une naïve»” idée", "Brand™ and café™"])
+def test_letters_before_two_such_bytes_that_spell_no_symbol_stay(clean: str) -> None:
+    # (â … » is E2 85 BB, ⅻ, a number; ï » ” is EF BB 94, an Arabic letter's form)
+    r = fix_mojibake(clean)
+    assert (r.text, r.reason.value) == (clean, "clean")
