@@ -149,6 +149,9 @@ LOCAL = {
     ],
 }
 EMOJI = "😀🎉👍🙂🚲📱🍞☔"
+#: Signs of three bytes of UTF-8, one put in a sentence (glued to a word or not) for the "one
+#: sign" cases: a line whose only damage is that sign in windows-1252, and the same line clean.
+SIGNS_3 = "✔✓✗★☆♫♥→←•‣€™№，。：！（）「」【】…‰′″"
 
 
 @dataclass(frozen=True)
@@ -235,11 +238,26 @@ def chains_for(lang: str) -> list[str]:
     return COMMON + extra + extra  # the local readings twice as likely
 
 
+def one_sign(s: str, rng: random.Random) -> str:
+    """``s`` with one of :data:`SIGNS_3` after a word, glued to it or after a space, or alone
+    at the end."""
+    words = s.split(" ")
+    at = rng.randrange(1, len(words) + 1)
+    sign = rng.choice(SIGNS_3)
+    glue = rng.choice(["", " "])
+    return (
+        " ".join(words[:at]) + glue + sign + (" " if at < len(words) else "") + " ".join(words[at:])
+    )
+
+
 def broken(split: str) -> list[Case]:
     rng = random.Random(f"{SEED}-{split}")
     cases = []
     for lang, s in sentences(split):
         if s.isascii():
+            if s.count(" ") >= 3 and rng.random() < 0.3:  # its only damage one sign
+                t = one_sign(s, rng)
+                cases.append(Case(lang, "one sign", CHAINS["windows-1252"](t), t))
             continue
         for chain in rng.sample(chains_for(lang), 2):
             expected = lost_expected(s) if "lost bytes" in chain else s
@@ -255,6 +273,9 @@ def broken(split: str) -> list[Case]:
             emoji = rng.choice(EMOJI)
             chain = rng.choice(["CESU-8 + latin-1", "surrogate pairs", "windows-1252"])
             cases.append(Case(lang, chain, CHAINS[chain](f"{s} {emoji}"), f"{s} {emoji}"))
+        if s.count(" ") >= 3 and rng.random() < 0.3:
+            t = one_sign(s, rng)
+            cases.append(Case(lang, "one sign", CHAINS["windows-1252"](t), t))
         if any(ch in s for ch in "àŠšРР\xa0") or (lang == "fr" and rng.random() < 0.5):
             t = s.replace(" :", "\xa0:").replace(" ;", "\xa0;") if lang == "fr" else s
             if not t.isascii():
@@ -370,6 +391,9 @@ def traps(split: str) -> list[Case]:
             out.append(Case(lang, "trap", s.upper(), s.upper()))
         if rng.random() < 0.3:
             t = f"{rng.choice(CAPITALS)} — {s} {rng.choice(SIGNS)}"
+            out.append(Case(lang, "trap", t, t))
+        if s.count(" ") >= 3 and rng.random() < 0.3:  # a sign of three bytes, not damaged
+            t = one_sign(s, rng)
             out.append(Case(lang, "trap", t, t))
     return out
 

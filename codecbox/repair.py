@@ -518,6 +518,10 @@ def _fits(text: str, at: int, part: str) -> bool:
     if _LOST in part or _CONTROL.search(part):
         return True
     window, k = text[max(0, at - 2) : at + 3], min(at, 2)
+    if len(part) > 2 and text[at] > "\u07ff" and unicodedata.category(text[at])[0] in "PS":
+        # three bytes or more that spell a sign, glued to ASCII as it may be (``ku♫~``)
+        if (window[:k] + window[k + 1 :]).isascii():
+            return True
     if (coded := window.translate(_CODES)).isascii():  # the common case, without _cost:
         easy = coded.translate(_EASY)  # small Latin letters and plain punctuation cost 0
         if easy[k] == "l" and "x" not in easy and "l" in easy[:k] + easy[k + 1 :]:

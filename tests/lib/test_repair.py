@@ -515,6 +515,9 @@ def test_exported_from_codecbox():
     [
         ("âœ” No problems", "✔ No problems"),  # (ftfy's test case: one symbol, no other evidence)
         ("Done âœ“ and âœ— here", "Done ✓ and ✗ here"),
+        ("hatikuâ™«~", "hatiku♫~"),  # (ftfy's: a sign glued to a word, ASCII around it)
+        ("Ningboï¼ŒChina", "Ningbo，China"),
+        ("Tegnap dÃ©lutÃ¡n elmentÃ¼nk a piacra.âœ”", "Tegnap délután elmentünk a piacra.✔"),
     ],
 )
 def test_one_symbol_spelt_in_utf8_as_windows_1252_is_repaired(broken: str, fixed: str) -> None:
