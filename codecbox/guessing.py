@@ -930,9 +930,11 @@ _LONE_CAPITAL = r"[LCcGgrho](?<=[al] .)(?= [al])"
 #: them between words or beside its own characters.
 _FULL_WIDTH_INSIDE = r"f(?<=[aA]f)(?=[aA])"
 #: A currency sign, § or © right before or after a letter (``€5``, ``5 €``, ``© 2024``:
-#: digits and spaces; not ° ® ™ №, which text writes next to letters: ``°C``, ``N°``).
+#: digits and spaces; not ° №, which text writes next to letters: ``°C``, ``N°``), and ®
+#: or ™ right before one (they follow a name: ``Brand™``; ISO-8859-4's Ž is windows-1252's
+#: ®, ``®ürii``, Mac Roman's ô windows-1257's ™, ``h™l``).
 _MONEY_AFTER = r"(?<=[^\W\d_])[€£¥¢§©₫₪]"
-_MONEY_BEFORE = r"[€£¥¢§©₫₪](?=[^\W\d_])"
+_MONEY_BEFORE = r"[€£¥¢§©₫₪®™](?=[^\W\d_])"
 #: A middle dot between two letters but in Catalan's l·l (Greek writes it after a word, as
 #: its semicolon; bytes misread make it anywhere: ``·f·b·Δ``).
 _ODD_MIDDLE_DOT = r"(?<=[^\W\d_])(?<![lL])·(?=[^\W\d_])|(?<=[^\W\d_])·(?![lL])(?=[^\W\d_])"

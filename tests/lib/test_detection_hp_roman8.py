@@ -66,3 +66,11 @@ def test_ebcdic_with_short_lines_passes_the_gate() -> None:
     g = guess_codecbox(data)
     assert g.encoding is not None and g.encoding.name in ("cp500", "cp037", "cp1140"), g
     assert text.encode("cp500").decode(g.encoding.codec or "") == text
+
+
+@pytest.mark.parametrize("mark", ["®", "™"])
+def test_a_trade_mark_before_a_letter_costs_and_after_one_does_not(mark: str) -> None:
+    # ISO-8859-4's Ž is windows-1252's ® ("®ürii"), Mac Roman's ô windows-1257's ™ ("h™l");
+    # text writes them after a name ("Brand™")
+    after, before = guessing.score(f"a ürii{mark} b"), guessing.score(f"a {mark}ürii b")
+    assert after - before == -guessing.PENALTIES["symbol touching a letter"]
