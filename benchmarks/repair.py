@@ -90,6 +90,26 @@ def lost_expected(text: str) -> str:
     )
 
 
+def lost_as_question(text: str) -> str:
+    """UTF-8 read as windows-1252, the bytes it does not define written ``?`` (a conversion
+    to a code page that cannot write them, as MySQL's): ” (E2 80 9D) becomes ``â€?``."""
+    return text.encode("utf-8").decode("cp1252", "replace").replace("\ufffd", "?")
+
+
+def quoted(s: str, rng: random.Random) -> str | None:
+    """``s`` with two or more of its words in “ ”, if the only byte windows-1252 leaves
+    undefined in it is then the 9D of ” (else None: a ``?`` elsewhere is no sequence of
+    known bytes, ``â€?`` is: what the right answer of those cases is, one U+FFFD, is sure)."""
+    words = s.split(" ")
+    if len(words) < 3:
+        return None
+    a = rng.randrange(0, len(words) - 1)
+    b = rng.randrange(a + 2, len(words) + 1)
+    t = " ".join([*words[:a], "“" + " ".join(words[a:b]) + "”", *words[b:]])
+    lost = [ch for ch in t if any(x in (0x81, 0x8D, 0x8F, 0x90, 0x9D) for x in ch.encode())]
+    return t if set(lost) == {"”"} else None
+
+
 def nbsp_lost(text: str) -> str:
     return read_as("cp1252", text.encode("utf-8")).replace("\xa0", " ")
 
@@ -131,6 +151,7 @@ CHAINS: dict[str, Callable[[str], str]] = {
     "no-break space lost": nbsp_lost,
     "CESU-8 + latin-1": cesu_latin1,
     "surrogate pairs": surrogates,
+    "windows-1252, 9D written ?": lost_as_question,
 }
 #: chains every language gets a chance at; the others go to the languages that would meet them
 COMMON = ["windows-1252", "latin-1", "windows-1252 x2", "windows-1252, lost bytes", "macroman"]
@@ -248,6 +269,19 @@ def one_sign(s: str, rng: random.Random) -> str:
     return (
         " ".join(words[:at]) + glue + sign + (" " if at < len(words) else "") + " ".join(words[at:])
     )
+
+
+def lost_quotes(split: str) -> list[Case]:
+    """About three sentences in ten with words in “ ”, read as windows-1252 with the bytes it
+    does not define written ``?`` (the ” alone lost so: see :func:`quoted`); right: the ”
+    as one U+FFFD (``â€?`` was ”, a joiner, a space...: the byte is lost)."""
+    rng = random.Random(f"{SEED}-{split}-quoted")
+    cases = []
+    for lang, s in sentences(split):
+        if rng.random() < 0.3 and (t := quoted(s, rng)) is not None:
+            lost = t.replace("”", "\ufffd")  # (its last byte is lost: one U+FFFD, as ftfy has it)
+            cases.append(Case(lang, "windows-1252, 9D written ?", lost_as_question(t), lost))
+    return cases
 
 
 def broken(split: str) -> list[Case]:
@@ -541,7 +575,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="timing runs (best is kept)")
     args = parser.parse_args(argv)
 
-    cases = broken(args.split) + local(args.split) + latin1_read(args.split) + clean(args.split)
+    cases = broken(args.split) + local(args.split) + latin1_read(args.split)
+    cases += lost_quotes(args.split) + clean(args.split)
     langs = {c.lang for c in cases if c.text != c.expected}
     outputs, verdicts = run(cases)
     n_broken = sum(c.text != c.expected for c in cases)

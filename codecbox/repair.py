@@ -59,6 +59,10 @@ WINDOWS_1252 = "windows-1252"
 LATIN_1 = "ISO-8859-1"
 #: The encoding of a step that joins UTF-16 surrogate pairs left in the text.
 SURROGATES = "UTF-16 surrogates"
+#: The encoding of a step that reads ``â€?`` as one lost character (U+FFFD, as ftfy does):
+#: windows-1252 read E2 80 as ``â€`` and a third byte it does not define (9D of ”, 8D of a
+#: joiner...), which a conversion that could not write it made ``?`` (as MySQL does).
+LOST_AS_QUESTION = "windows-1252, a byte written ?"
 
 #: The wrong readings undone (WHATWG or IANA name -> Python codec), preferred in this order.
 READINGS: dict[str, str] = {
@@ -189,6 +193,10 @@ def _undo(
     """One layer undone on ``part``: the decoded text and the decoding used."""
     if encoding == SURROGATES:
         return _join(part).decode(), "UTF-16"
+    if encoding == LOST_AS_QUESTION:
+        if part != "â€?":
+            raise UnicodeDecodeError("utf-8", part.encode(), 0, len(part), "not â€?")
+        return _LOST, "UTF-8"
     if decoding == WINDOWS_1252:  # windows-1252 read as ISO-8859-1: C1 controls
         return part.encode("latin-1").decode("cp1252"), decoding
     part = part.replace(" ", "\xa0") if nbsp else part
@@ -241,7 +249,7 @@ class Step:
     decoding: str = "UTF-8"
 
     def __post_init__(self) -> None:
-        if self.encoding not in _READINGS and self.encoding != SURROGATES:
+        if self.encoding not in _READINGS and self.encoding not in (SURROGATES, LOST_AS_QUESTION):
             raise ValueError(f"{self.encoding!r} is not one of {', '.join(READINGS)}")
 
     def apply(self, text: str) -> str:
@@ -262,6 +270,8 @@ continuation byte
         where = "" if (self.start, self.end) == (0, None) else f"{self.start}-{self.end}: "
         if self.encoding == SURROGATES:
             return f"{where}join UTF-16 surrogate pairs"
+        if self.encoding == LOST_AS_QUESTION:
+            return f"{where}read â€? as one lost character (its last byte was written ?)"
         how = " (spaces as no-break spaces)" if self.nbsp else ""
         return f"{where}encode as {self.encoding}{how}, decode as {self.decoding}"
 
@@ -725,6 +735,11 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
         return [whole], []
     pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
     chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9, 0) for m in pairs]
+    lost = [m.span() for m in re.finditer("â€\\?", text)]
+    chosen += [
+        _Run(a, b, ((LOST_AS_QUESTION, False, "UTF-8"),), (_LOST,), 9, 9, 0) for a, b in lost
+    ]
+    chosen.sort(key=lambda r: r.start)
     # the reading that covers most of the text first; each next one looks between the runs
     alike = {_signature(r, others): r for r in reversed(_ALL) if not r.leads.isdisjoint(chars)}
     readings = sorted(alike.values(), key=_ALL.index)  # of readings alike, the first

@@ -530,3 +530,19 @@ def test_letters_before_two_such_bytes_that_spell_no_symbol_stay(clean: str) -> 
     # (â … » is E2 85 BB, ⅻ, a number; ï » ” is EF BB 94, an Arabic letter's form)
     r = fix_mojibake(clean)
     assert (r.text, r.reason.value) == (clean, "clean")
+
+
+def test_a_third_byte_written_as_a_question_mark_is_one_lost_character() -> None:
+    # ftfy's case: ” (E2 80 9D) read as windows-1252, whose undefined 9D a conversion wrote
+    # "?": the character is lost (U+FFFD, as ftfy has it), and the repair says where
+    broken = "The ICR has been upgraded to â€œbb+â€? from â€œbbâ€?"
+    r = fix_mojibake(broken)
+    assert r.text == "The ICR has been upgraded to “bb+\ufffd from “bb\ufffd"
+    assert (r.reason.value, r.position, r.lost) == ("replacement", 33, 2)
+    assert repair.apply_steps(broken, r.steps) == r.text
+    assert "read â€? as one lost character" in str(r.steps[1])
+
+
+@pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
+def test_question_marks_of_text_stay(clean: str) -> None:
+    assert fix_mojibake(clean).text == clean
