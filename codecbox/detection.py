@@ -578,10 +578,27 @@ def _outside(proof: Guess, candidates: Sequence[Encoding]) -> bool:
 
 #: Characters other than letters that UTF-7 text may hold outside ASCII
 _UTF7_SYMBOLS = frozenset("€£¥©®°±×÷–—‘’‚“”„…«»¡¿·§¶•")
-#: The scripts UTF-7 text may hold beyond ASCII: Latin, Greek, Cyrillic, Hebrew, Arabic,
-#: Thai, Vietnamese; CJK punctuation and kana, ideographs, hangul, full-width forms (a base64
-#: line that decodes reads as characters of rarer scripts, surrogates, private use)
+#: The characters UTF-7 text may hold beyond ASCII: Latin-1's signs and no-break space, Latin,
+#: IPA's modifier letters (Ukrainian's ʼ), combining marks, Greek, Cyrillic, Armenian, Hebrew
+#: with its points, Arabic, the Indic scripts, Thai, Lao, Georgian, Latin and Greek extended,
+#: general punctuation (dashes, quotes, the zero-width joiners of Persian), currency, letterlike
+#: signs (№), arrows, mathematical operators, box drawing, shapes, symbols and dingbats; CJK
+#: punctuation and kana,
+#: ideographs, hangul, presentation forms and full-width forms; emoji. A base64 line that
+#: decodes reads as characters of rarer blocks, surrogates, private use: each character of
+#: such a line falls in these ranges (about a tenth of the code points) by chance, all of
+#: them seldom.
 _UTF7_SCRIPTS = (
+    (0xA0, 0x58F), (0x590, 0x5FF), (0x600, 0x6FF), (0x750, 0x77F), (0x900, 0xDFF),
+    (0xE00, 0xEFF), (0x10A0, 0x10FF), (0x1E00, 0x1FFF), (0x2000, 0x206F), (0x20A0, 0x20CF),
+    (0x2100, 0x22FF), (0x2500, 0x27BF), (0x3000, 0x30FF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
+    (0xFB00, 0xFDFF), (0xFE30, 0xFEFF), (0xFF00, 0xFFEF), (0x1F300, 0x1FAFF),
+)  # fmt: skip
+#: Those of a text with one character beyond ASCII (and :data:`_UTF7_SYMBOLS`): three base64
+#: characters decode to one, a word like ``+CZE-`` to a Bengali letter. Latin, Greek,
+#: Cyrillic, Hebrew, Arabic, Thai, Vietnamese; CJK punctuation and kana, ideographs, hangul,
+#: full-width forms.
+_UTF7_ONE = (
     (0xC0, 0x24F), (0x370, 0x3FF), (0x400, 0x4FF), (0x5D0, 0x5EA), (0x600, 0x6FF),
     (0xE00, 0xE7F), (0x1E00, 0x1EFF), (0x3000, 0x30FF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3),
     (0xFF00, 0xFFEF),
@@ -596,7 +613,8 @@ def _utf7_padded() -> re.Pattern[bytes]:
 def _utf7(data: bytes, prefix: bool) -> Guess | None:
     """UTF-7 (RFC 2152: ``+AOk-`` is ``é``), :attr:`Rule.DETECTED`, for ASCII bytes that
     Python's codec decodes strictly to text with non-ASCII characters, every one of them a
-    common symbol (:data:`_UTF7_SYMBOLS`) or of a common script (:data:`_UTF7_SCRIPTS`), and
+    common symbol (:data:`_UTF7_SYMBOLS`) or of a block text writes (:data:`_UTF7_SCRIPTS`;
+    :data:`_UTF7_ONE` if there is one such character), and
     Chinese, Japanese or Korean text of mostly frequent characters
     (:func:`codecbox.guessing.common_share`); None otherwise: ``C++``,
     ``a+b-c``, ``?q=a+b`` or a base64 line do not decode (a ``+`` run of base64 characters
@@ -622,7 +640,8 @@ def _utf7(data: bytes, prefix: bool) -> Guess | None:
     if _utf7_padded().search(data):
         return None  # (a base64 line: a run ends at its padding)
     wide_chars = [ch for ch in set(text) if ch > "\x7f" and ch not in _UTF7_SYMBOLS]
-    if not all(any(a <= ord(ch) <= b for a, b in _UTF7_SCRIPTS) for ch in wide_chars):
+    scripts = _UTF7_SCRIPTS if wide > 1 else _UTF7_ONE
+    if not all(any(a <= ord(ch) <= b for a, b in scripts) for ch in wide_chars):
         return None
     if any(ch >= "\u3000" for ch in wide_chars):
         # CJK text, if 4 ideographs or hangul at least, 3 in 4 of them frequent ones (random

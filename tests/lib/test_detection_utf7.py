@@ -83,3 +83,25 @@ def test_random_base64_is_never_utf7() -> None:
             data = b"x +" + data + b"- y"
         g = guess_codecbox(data)
         assert g.encoding is None or g.encoding.name != "utf-7", data
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Prix\xa0: 10\xa0€ par personne, réservation à l’accueil.",  # (no-break spaces)
+        "Документ № 5 от 1 января — подписан.",  # (№)
+        "این برنامه می‌تواند فایل‌ها را باز کند.",  # (Persian's zero-width non-joiner)
+        "表格︰名稱 ─ 說明 ─ 預設值，請參閱手冊。",  # (a CJK compatibility form, box drawing)
+    ],
+)
+def test_utf7_text_with_the_signs_text_writes(text: str) -> None:
+    # (was valid UTF-8: a no-break space, №, a joiner or ─ was outside the blocks allowed)
+    g = guess_codecbox(text.encode("utf-7"))
+    assert g.encoding is not None and g.encoding.name.lower() == "utf-7", g.how
+
+
+def test_one_character_of_a_rarer_script_from_three_base64_letters_is_no_utf7() -> None:
+    # +CZE- is a Bengali letter, +DQ8- a Malayalam one: alone, only the common scripts count
+    for data in (b"lsfgs +CZE- wupm", b"mlb xnk +DQ8- mmmvokrp"):
+        g = guess_codecbox(data)
+        assert g.encoding is not None and g.encoding.name == "UTF-8", g.how
