@@ -538,3 +538,23 @@ def test_mojibake_the_anchors_probed(broken: str, fixed: str) -> None:
     from codecbox.repair import fix_mojibake
 
     assert fix_mojibake(broken).text == fixed
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        ("ｶﾀｶﾅ半角とひらがなの文です。", "iso2022_jp_ext"),  # (half-width katakana: ESC ( I)
+        ("﨑山さんは𠮟られて剝がした。", "iso2022_jp_2004"),  # (JIS X 0213: ESC $ ( Q)
+        ("①②③の番号をつけました。", "iso2022_jp_3"),  # (ESC $ ( O)
+        ("中文文本测试，日本語も少し。", "iso2022_jp_2"),  # (GB 2312 in ISO-2022-JP-2: ESC $ ( A)
+    ],
+)
+def test_iso2022_jp_extensions_are_read_by_every_entry_point(text: str, codec: str) -> None:
+    # (were windows-1252, or "valid UTF-8" with the escapes left in the text)
+    data = text.encode(codec)
+    assert decode_bytes(data).text == text
+    imported = import_bytes(data, min_sample=0)
+    assert isinstance(imported, Imported) and imported.text == text, imported
+    guess = sniff(data)
+    assert guess.encoding is not None and guess.encoding.name == codec
+    assert guess.rule is not None and guess.rule.value == "escape sequences"
