@@ -39,7 +39,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import detection as bench
 import suite
@@ -230,15 +230,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "tutors" in parts and args.split != "tune":
         tutors = _tutors(found, folder, digest)
     read = 0
+    ctx = _Context(args, found, folder, digest, wrong)
     if "snippets" in parts:
-        read += _snippets(args, found, folder, digest, wrong)
+        read += _snippets(ctx)
     if "files" in parts:
-        read += _files(args, found, folder, digest, wrong)
+        read += _files(ctx)
     print(f"\n{tutors} tutors and {read} files of prose read; sha256 {digest.hexdigest()[:16]}")
     if wrong:
         print(f"\n## {args.wrong}'s wrong answers\n")
         print("\n".join(wrong))
     return 0
+
+
+class _Context(NamedTuple):
+    """What the snippets and files parts read and write: the arguments, the detectors, the
+    tutors' folder, the digest of the text kept, the wrong answers listed."""
+
+    args: argparse.Namespace
+    found: dict[str, Callable[[bytes], bench.Answer]]
+    folder: Path | None
+    digest: Any
+    wrong: list[str]
 
 
 def _tutors(
@@ -266,14 +278,9 @@ def _tutors(
     return len(files)
 
 
-def _snippets(
-    args: argparse.Namespace,
-    found: dict[str, Callable[[bytes], bench.Answer]],
-    folder: Path | None,
-    digest: Any,
-    wrong: list[str],
-) -> int:
+def _snippets(ctx: _Context) -> int:
     """The second part's table; the number of files of prose read."""
+    args, found, folder, digest, wrong = ctx
     from messages import CASES  # (it reads tools/, which the sdist leaves out)
 
     names = list(found)
@@ -321,16 +328,11 @@ def _snippets(
     return read
 
 
-def _files(
-    args: argparse.Namespace,
-    found: dict[str, Callable[[bytes], bench.Answer]],
-    folder: Path | None,
-    digest: Any,
-    wrong: list[str],
-) -> int:
+def _files(ctx: _Context) -> int:
     """The third part's table: documents of the manual pages (:func:`documents`) in every
     code page of their language (:func:`file_codecs`), right answers by code page; the number
     of files of prose read."""
+    args, found, folder, digest, wrong = ctx
     names = list(found)
     langs = sorted(
         {
