@@ -465,18 +465,23 @@ _ASCII_SPACING = (0x20, 0x0A, 0x09)
 #: cp1140's ``€``), and a Greek or Hebrew letter next to a Latin one (cp875's and cp424's
 #: letters are accented Latin ones in the other pages); each costs :data:`EBCDIC_ODD_POINTS`
 _EBCDIC_ODD = (
-    r"[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a](?<=\w.)|[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a!?$](?=[^\W\d_])"
+    r"[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a](?<=[^\W\d_].)|[{}\[\]|\\~^¦¬¤¢§#@`´¨¯‾‘\x1a!?$](?=[^\W\d_])"
     r"|(?<=[^\W\d_])’(?=[^\W\d_])|¤"
     "|(?<=[A-Za-z\u00c0-\u024f])[\u0370-\u03ff\u05d0-\u05ea]"
     "|[\u0370-\u03ff\u05d0-\u05ea](?=[A-Za-z\u00c0-\u024f])"
 )
+#: Brackets that pair on one line, not glued to a letter outside (``[-a]``, ``{dir}/``), are
+#: not odd: the bytes in which the EBCDIC pages differ most make pairs only in the page that
+#: wrote them (cp500's ``[-a]`` is cp037's ``¢-a!``; cp273's ``Mädchen für`` is cp037's
+#: ``M{dchen f}r``, glued)
+_EBCDIC_PAIR = r"(?<![^\W\d_])(?:\[[^\[\]\n]*\]|\{[^{}\n]*\})(?![^\W\d_])"
 
 
 @lru_cache(maxsize=1)
-def _ebcdic_tables() -> tuple[dict[str, tuple[bytes, bytes]], re.Pattern[str]]:
+def _ebcdic_tables() -> tuple[dict[str, tuple[bytes, bytes]], re.Pattern[str], re.Pattern[str]]:
     """For each EBCDIC page, the bytes that are its letters and those that are its ordinary
-    text besides (space, digits, line ends, common punctuation); and :data:`_EBCDIC_ODD`
-    compiled (on first use: ``import codecbox`` compiles none of it)."""
+    text besides (space, digits, line ends, common punctuation); :data:`_EBCDIC_ODD` and
+    :data:`_EBCDIC_PAIR` compiled (on first use: ``import codecbox`` compiles none of it)."""
     tables = {}
     for name in EBCDIC:
         chars = bytes(range(256)).decode(resolve(name).codec or name, "replace")
@@ -485,7 +490,7 @@ def _ebcdic_tables() -> tuple[dict[str, tuple[bytes, bytes]], re.Pattern[str]]:
             i for i, ch in enumerate(chars) if ch.isdigit() or ch in " \n\r\x85\t.,;:!?-'\"()/%&*+="
         )
         tables[name] = (letters, plain)
-    return tables, re.compile(_EBCDIC_ODD)
+    return tables, re.compile(_EBCDIC_ODD), re.compile(_EBCDIC_PAIR)
 
 
 EBCDIC_ODD_POINTS = 4.0
@@ -498,6 +503,10 @@ EBCDIC_SHORT = 64
 _EBCDIC_RIVALS = ("big5", "gbk", "shift_jis", "euc_kr", "euc_jp")
 
 
+def _parenthesized(pair: re.Match[str]) -> str:
+    return f"({pair[0][1:-1]})"  # (parentheses are alike in every EBCDIC page, and not odd)
+
+
 def _ebcdic(data: bytes) -> Guess | None:
     """An EBCDIC page's reading of ``data`` (:attr:`Rule.DETECTED`) when the bytes look like
     EBCDIC text, else None. The gate, by counts at C speed: 0x40 (EBCDIC's space) with its
@@ -506,7 +515,8 @@ def _ebcdic(data: bytes) -> Guess | None:
     and one page reads at least 40 % letters and
     95 % letters or ordinary text. Then every page that decodes the bytes is scored
     (:func:`codecbox.guessing.score`, less :data:`EBCDIC_ODD_POINTS` for each symbol inside a
-    word or letter of another script, :data:`_EBCDIC_ODD`, and :data:`EBCDIC_STEP` for each
+    word or letter of another script, :data:`_EBCDIC_ODD`, but for brackets that pair,
+    :data:`_EBCDIC_PAIR`, and :data:`EBCDIC_STEP` for each
     page before it in :data:`EBCDIC`) and the best text wins, if
     it scores at least half a point a character (text, not bytes that passed the gate), and,
     under :data:`EBCDIC_SHORT` bytes, more than any CJK reading (:data:`_EBCDIC_RIVALS`); not
@@ -524,7 +534,7 @@ def _ebcdic(data: bytes) -> Guess | None:
         return None  # (one 0x40 in a few bytes: as likely a CJK trail byte, Big5's 一 A4 40)
     if sum(map(data.count, _ASCII_SPACING)) * 256 > n or len(set(data)) < 5:
         return None  # (and text, not a byte or two repeated: Big5's 一 is A4 40, cp037's "u ")
-    tables, odd_pattern = _ebcdic_tables()
+    tables, odd_pattern, pairs = _ebcdic_tables()
     for letters, plain in tables.values():
         rest = data.translate(None, letters)
         if (n - len(rest)) * 5 >= n * 2 and len(rest.translate(None, plain)) * 20 <= n:
@@ -540,7 +550,8 @@ def _ebcdic(data: bytes) -> Guess | None:
             continue
         if "\x1a" in text and b"\x1a" not in data:
             continue  # (cp875's undefined bytes)
-        odd = len(odd_pattern.findall(text))
+        unpaired = pairs.sub(_parenthesized, text) if "[" in text or "{" in text else text
+        odd = len(odd_pattern.findall(unpaired))
         points = guessing.score(text, enc.codec) - EBCDIC_ODD_POINTS * odd - EBCDIC_STEP * step
         top = _top_two(top, points, text, enc)
     if not top or top[0][0] * 2 < len(top[0][1]):
