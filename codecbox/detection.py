@@ -1025,25 +1025,34 @@ _BOX = "[\u2500-\u25ff]"
 _MARKUP = re.compile(
     rb"<(script|style)\b[^>]*>.*?</\1\s*>|<!--.*?-->|<[!/?a-zA-Z][^<>]*>", re.S | re.I
 )
+#: A terminal's control sequence (ANSI art's colours and cursor moves: ``ESC [ 1 ; 34 m``)
+_TERMINAL = rb"\x1b\[[0-?]*[ -/]*[@-~]"
 _SPACES = re.compile(rb"[ \t\r\n][ \t\r\n]+")  # (two or more: faster so than with {2,})
 #: Codecs whose bytes may hide a ``<`` or ``>`` inside a character: no markup is cut for them
 #: (Johab, whose trail bytes include them, is read on the cut bytes: rarely valid there).
 _NO_MARKUP_CUT = re.compile(r"utf.?16|utf.?32")
 
 
+@lru_cache(maxsize=1)
+def _terminal() -> re.Pattern[bytes]:
+    """:data:`_TERMINAL`, compiled on first use."""
+    return re.compile(_TERMINAL)
+
+
 def _text_only(data: bytes) -> bytes:
-    """``data`` with its markup (tags, comments, scripts, styles) replaced by spaces and its
-    runs of white space by one: a page's ASCII markup would dilute the evidence of its text
-    (chardetng skips tags too). The input itself if that leaves no non-ASCII byte. (In the
-    ASCII-compatible candidates, ``<``, ``>`` and white space are never part of another
-    character: every character stays whole.)
+    """``data`` without a terminal's control sequences (:data:`_TERMINAL`: ANSI art's colours
+    glue escapes to its box drawing), with its markup (tags, comments, scripts, styles)
+    replaced by spaces and its runs of white space by one: a page's ASCII markup would dilute
+    the evidence of its text (chardetng skips tags too). The input itself if that leaves no
+    non-ASCII byte. (In the ASCII-compatible candidates, ``<``, ``>``, ESC and white space
+    are never part of another character: every character stays whole.)
 
     >>> _text_only(b'<p class="x">caf\\xe9</p>\\n  <script>var a = 1;</script>')
     b' caf\\xe9 '
     """
-    if b"<" not in data:
-        return data
-    text = _SPACES.sub(b" ", _MARKUP.sub(b" ", data))
+    text = _terminal().sub(b"", data) if b"\x1b[" in data else data
+    if b"<" in text:
+        text = _SPACES.sub(b" ", _MARKUP.sub(b" ", text))
     return text if _HIGH.search(text) else data
 
 

@@ -7,7 +7,8 @@ score is a sum of points, one term per character plus penalties for pairs of nei
 
 * each character by class (:func:`char_class`, :data:`CLASS_POINTS`): ASCII and ordinary
   letters +1, kana and common hangul +2, box drawing -2, controls and unassigned -8...;
-* neighbours: letters of two scripts in one word (``aЯo``), a case flip (``пРИВЕТ``), a rare
+* neighbours: letters of two scripts in one word (``aЯo``) or a Cyrillic letter alone among
+  Latin words (``й PATHETiC``), a case flip (``пРИВЕТ``), a rare
   symbol touching a letter (``n¶o``), a stray combining accent, too long hangul words...;
 * a reading whose letters of a script are all capitals (``ПРИВЕТ``: once, not per letter);
 * the letters: how often real text uses each non-ASCII letter, and each pair of neighbours
@@ -966,6 +967,10 @@ _LONE_LETTER_BY_DIGIT = r"[lLcCgG](?<![aAlLcCgGm][lLcCgG])(?![aAlLcCgGm])(?:(?<=
 #: text puts them after Arabic words; in a reading without Arabic letters they are other
 #: bytes (Portuguese "2º andar" is "2؛ andar").
 _ARABIC_PUNCTUATION = "،؛؟"
+#: In classes: a Cyrillic letter between two characters that are not (not at an end: a
+#: snippet cuts words), and a Cyrillic word (the rule costs only in a text without one)
+_LONE_CYRILLIC = "(?<=[^cC])[cC](?=[^cC])"
+_CYRILLIC_WORD = "[cC][cC]"
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"[zZj](?= [zZj])")
@@ -1040,6 +1045,9 @@ PENALTIES: dict[str, float] = {
     "no-break space before a space": -1.5,
     "closing quotation mark that nothing opened": -1.5,
     "capital alone between lower-case words": -1.5,
+    # (a Western DOS page read as IBM866: cp437's à é ⌐ alone are Е В й; tune: no snippet or
+    # document changed, 2 more documents sure; -3 the same)
+    "Cyrillic letters alone in Latin text": -1.5,
     "sentence starting in lower case": -1.0,
     "sentence starting in upper case": 0.5,
     "final letter inside a word": -2.0,
@@ -1388,6 +1396,10 @@ def _score(
         total += PENALTIES["letter alone next to a digit"] * len(
             _pattern(_LONE_LETTER_BY_DIGIT).findall(classes)
         )
+    if ("c" in present or "C" in present) and "a" in present:
+        lone = len(_pattern(_LONE_CYRILLIC).findall(classes))
+        if lone and not _pattern(_CYRILLIC_WORD).search(classes):
+            total += PENALTIES["Cyrillic letters alone in Latin text"] * lone
     if "r" in present:
         marks = sum(map(text.count, _ARABIC_PUNCTUATION))
         if marks and marks == classes.count("r"):

@@ -152,6 +152,9 @@ TABLE: tuple[Record, ...] = (
     # alike but for a rare symbol, ą or ±, nothing else told them apart and a tie decided)
     _web("ISO-8859-2", "iso8859-2", prior=-1.25, languages=_CENTRAL, tlds=_CENTRAL_TLD),
     _web("KOI8-U", "koi8-u", prior=-2.5, languages=("uk",), tlds=("ua",)),
+    # (cp437 before IBM866, same prior: their box drawing and blocks are the same bytes, and a
+    # frame of ANSI art with ASCII text in it is the IBM PC's, cp437, not Russian DOS)
+    Record("cp437", "cp437", prior=-2.5),
     _web("IBM866", "cp866", prior=-2.5, languages=_RU, tlds=_RU_TLD),
     _web("ISO-8859-7", "iso8859-7", prior=-2.5, languages=("el",), tlds=("gr", "cy")),
     _web("ISO-8859-8", "iso8859-8", prior=-2.5, languages=_HEBREW, tlds=("il",)),
@@ -174,7 +177,6 @@ TABLE: tuple[Record, ...] = (
     # them Czech windows-1250 read as cp850)
     Record("cp850", "cp850", prior=-2.0),
     Record("cp852", "cp852", prior=-3.0),
-    Record("cp437", "cp437", prior=-2.5),
     Record("cp855", "cp855", prior=-3.5),
     _web("ISO-8859-13", "iso8859-13", prior=-3.0),
     _web("ISO-8859-4", "iso8859-4", prior=-3.5),

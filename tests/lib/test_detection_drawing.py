@@ -111,3 +111,49 @@ def test_the_pages_bounds_stay_above_their_scores_with_drawing() -> None:
     # DRAWING raises every box character's bound (less what touching a letter takes back)
     for window in _texts():
         assert_bounds_hold(window)
+
+
+# ANSI art as art packs ship it (chardet's test data has such cp437 files): a frame of
+# mixed single and double lines, colour escapes, a lone ⌐ or ° among English words.
+_W = 60
+ART_FRAME = "\r\n".join(
+    [
+        " ╒" + "═" * _W + "╕",
+        " │" + "THE TRADE LANDZ".center(_W) + "│",
+        " │║│▒▒" + "░" * (_W - 8) + "▒▒│║│",
+        " │" + "GREETZ".center(_W) + "│",
+        " │" + "─" * 8 + " " * (_W - 8) + "│",
+        " │  ⌐ Reggae, Diamond, Sonik, Gavilan, Kiro, Madness, Mel°d".ljust(_W + 2) + "│",
+        " │  ■ MEMBER BOARDS (NOT iN iMPORTANCE ORDER)".ljust(_W + 2) + "│",
+        " ╘" + "═" * _W + "╛",
+    ]
+)
+# (the same with colours: ESC [ 1 ; 34 m before each vertical line, ESC [ 0 m after it)
+ART_COLOURED = "\x1b[0;1;34m" + ART_FRAME.replace("│", "\x1b[36m│\x1b[0m")
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        (ART_FRAME, "cp437"),  # (main 42829df: IBM866, for ⌐ is й there: a letter)
+        (ART_COLOURED, "cp437"),  # (hp-roman8, sure: escapes glued to each line)
+        (ART_FRAME.replace("⌐", "■"), "cp437"),  # (IBM866: the same text, named first)
+        ("Установка:\n" + ART_FRAME.replace("⌐ ", "").replace("°", ""), "IBM866"),
+    ],
+)
+def test_ansi_art_is_named_for_its_page(text: str, codec: str) -> None:
+    data = text.encode("cp866" if codec == "IBM866" else codec)
+    guess = guess_codecbox(data)
+    assert guess.encoding is not None and guess.encoding.name == codec, guess.how
+    assert decode_bytes(data).text == text
+
+
+def test_a_lone_cyrillic_letter_in_latin_text_costs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Western DOS page read as IBM866 makes single Cyrillic letters between ASCII words
+    (``à`` is ``Е``, ``⌐`` is ``й``); Russian text has words of them."""
+    texts = ("x й pathetic trade landz", "x pathetic trade landz й", "Он сказал: я и ты, and so")
+    before = [guessing.score(t) for t in texts]
+    monkeypatch.setitem(guessing.PENALTIES, "Cyrillic letters alone in Latin text", 0.0)
+    after = [guessing.score(t) for t in texts]
+    assert before[0] < after[0]  # (one, between ASCII words)
+    assert before[1:] == after[1:]  # (at the end, a snippet's cut word; a Russian text)
