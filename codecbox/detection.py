@@ -477,18 +477,21 @@ _EBCDIC_ODD = (
 _EBCDIC_PAIR = r"(?<![^\W\d_])(?:\[[^\[\]\n]*\]|\{[^{}\n]*\})(?![^\W\d_])"
 
 
+#: What EBCDIC text writes besides letters and digits: white space (its line ends too) and
+#: ASCII's punctuation (markup and code as well: an HTML page in cp500 has ``<>="#``)
+_EBCDIC_PLAIN = " \n\r\x85\t!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+
+
 @lru_cache(maxsize=1)
 def _ebcdic_tables() -> tuple[dict[str, tuple[bytes, bytes]], re.Pattern[str], re.Pattern[str]]:
-    """For each EBCDIC page, the bytes that are its letters and those that are its ordinary
-    text besides (space, digits, line ends, common punctuation); :data:`_EBCDIC_ODD` and
+    """For each EBCDIC page, the bytes that are its letters and digits and those that are its
+    ordinary text besides (:data:`_EBCDIC_PLAIN`); :data:`_EBCDIC_ODD` and
     :data:`_EBCDIC_PAIR` compiled (on first use: ``import codecbox`` compiles none of it)."""
     tables = {}
     for name in EBCDIC:
         chars = bytes(range(256)).decode(resolve(name).codec or name, "replace")
-        letters = bytes(i for i, ch in enumerate(chars) if ch.isalpha())
-        plain = bytes(
-            i for i, ch in enumerate(chars) if ch.isdigit() or ch in " \n\r\x85\t.,;:!?-'\"()/%&*+="
-        )
+        letters = bytes(i for i, ch in enumerate(chars) if ch.isalnum())
+        plain = bytes(i for i, ch in enumerate(chars) if ch in _EBCDIC_PLAIN)
         tables[name] = (letters, plain)
     return tables, re.compile(_EBCDIC_ODD), re.compile(_EBCDIC_PAIR)
 
@@ -512,8 +515,9 @@ def _ebcdic(data: bytes) -> Guess | None:
     EBCDIC text, else None. The gate, by counts at C speed: 0x40 (EBCDIC's space) with its
     line ends 0x25 and 0x15 at least one byte in 16 (the space twice under 16 bytes), ASCII's
     space, line feed and tab almost never (one byte in 256), five different bytes at least,
-    and one page reads at least 40 % letters and
-    95 % letters or ordinary text. Then every page that decodes the bytes is scored
+    and one page reads at least 40 % letters or digits (records of
+    numbers and names too) and 95 % letters, digits, white space or ASCII punctuation
+    (:data:`_EBCDIC_PLAIN`: markup and code too). Then every page that decodes the bytes is scored
     (:func:`codecbox.guessing.score`, less :data:`EBCDIC_ODD_POINTS` for each symbol inside a
     word or letter of another script, :data:`_EBCDIC_ODD`, but for brackets that pair,
     :data:`_EBCDIC_PAIR`, and :data:`EBCDIC_STEP` for each

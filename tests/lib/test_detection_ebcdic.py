@@ -218,3 +218,30 @@ def test_brackets_that_do_not_pair_are_still_odd() -> None:
     text = "Das Mädchen für alles ging über die Brücke zur Bäckerei und kaufte Brötchen.\n"
     g = guess_codecbox(text.encode("cp273"))
     assert g.encoding is not None and g.encoding.name == "cp273"
+
+
+# Mainframe files as they are (chardet's test data has both kinds): fixed-length records of
+# digits and capitals with no line end (not 40 % letters: the gate counted letters only, so
+# KOI8-R, sure), and an HTML page (its < > = " were not "ordinary text": binary data).
+_RECORDS = "".join(
+    f"01{i * 7919 % 10**6:06d}I  {i * 104729 % 10**8:08d}{'0' * 12}"
+    f"{name:<30}{'ANDERSON FOREST PRODUCTS':<28}{i % 999:3d}H  {'0' * (20 + i % 30)}".ljust(200)
+    for i, name in enumerate(["A.J.P. (OLMOS)", "BRISCOE RANCH (EAGLEFORD)", "SANTA CRUZ"] * 4)
+)
+_PAGE = (
+    "<HTML>\n<head>\n<title>Old mainframe page</title>\n<base target='_blank'>\n</head>\n"
+    '<body>\n<center>\n<font face="Mono" size="3" color="#4C9CAF">[</font>'
+    '<font face="Mono" size="3" color="white">Welcome</font>\n</center>\n'
+    '<script type="text/javascript">\nvar message="Nothing to see here, move along";\n'
+    'var color="#4C9CAF";\nfunction cross(n){ return document.getElementById("n"+n); }\n'
+    "</script>\n</body>\n</html>\n"
+)
+
+
+@pytest.mark.parametrize("codec", ["cp037", "cp500"])
+@pytest.mark.parametrize("text", [_RECORDS, _PAGE, _RECORDS[:200]], ids=["records", "page", "one"])
+def test_records_and_markup_are_ebcdic(text: str, codec: str) -> None:
+    data = text.encode(codec)
+    g = guess_codecbox(data)
+    assert g.encoding is not None and g.encoding.name in EBCDIC, g.how
+    assert data.decode(g.encoding.codec or g.encoding.name) == text
