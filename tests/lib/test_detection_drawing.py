@@ -65,6 +65,11 @@ KOI8_R = [
         (MENU, "cp437"),
         (RUSSIAN_MENU, "cp866"),
         (RUSSIAN_MENU, "koi8_r"),
+        # (KOI8-R: each è a half block ▐ alone, drawing)
+        (
+            "Mostra informazioni utili: il file è vuoto, la riga è lunga e il nome è strano.",
+            "mac_roman",
+        ),
     ],
 )
 def test_drawing_in_a_dos_page_is_read_right(text: str, codec: str) -> None:
@@ -86,6 +91,10 @@ def test_what_draws() -> None:
     # or a vertical line alone; not a KOI8-R word in IBM866, nor one touching a letter
     assert guessing._drawing("╔═══╗ ║ x ║ ▄█▀ ░▒▓█ ■") == 15
     assert guessing._drawing("╨╥╔╫┼╘ ╙╦╧ ╫ ╔ x═══ ═══x ║x") == 0
+    # (a shade, a block or a square alone is a bullet; a half block alone is not: KOI8-R's
+    # reading of Mac Roman's è, tune documents: Italian in Mac Roman was KOI8-R)
+    assert guessing._drawing("x ▒ y ■ z █ w") == 3
+    assert guessing._drawing("il file ▐ vuoto, la riga ▐ lunga ▌ x ▀ y ▄") == 0
     assert guessing._drawing("привет в доме".encode("koi8_r").decode("cp866")) == 0
     # (Korean read in cp437: its leading bytes B0 to C8 are ░▒▓│┤..., never alone)
     assert guessing._drawing("오늘은 날씨가 좋다 한국".encode("cp949").decode("cp437")) == 0
