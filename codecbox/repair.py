@@ -84,7 +84,13 @@ LINE_EVIDENCE = 2
 SAMPLE = 64
 
 _LOST = "\ufffd"  # a character whose bytes are gone; written back as byte 1A, a placeholder
-_LOST_SEQUENCE = re.compile(rb"(?:[\xc2-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}")
+#: What a repair writes for a character it knows is lost (``â€?``) until the last pass: no
+#: reading writes it, so a later pass cannot take it into a run (``€`` + a lost ``”`` is not
+#: one character with a lost byte); U+FFFD then. (A noncharacter: if the text has one, U+FFFD.)
+_SEALED = "\ufdd0"
+_LOST_SEQUENCE = re.compile(
+    rb"(?:[\xc2-\xdf]|[\xe0-\xef][\x80-\xbf]?|[\xf0-\xf4][\x80-\xbf]{0,2})?\x1a[\x80-\xbf\x1a]{0,2}"
+)
 _CESU_PAIR = re.compile(rb"\xed[\xa0-\xaf][\x80-\xbf]\xed[\xb0-\xbf][\x80-\xbf]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")  # no text has
 _C1 = re.compile("[\x80-\x9f]+")
@@ -676,15 +682,30 @@ def _apply(text: str, runs: list[_Run]) -> tuple[str, list[int]]:
     return "".join(pieces) + text[last:], at
 
 
+#: Runs chosen for what they are, not for how they read in the line (a surrogate pair, a lost
+#: character written ``?``): they need not fit (``cambié”`` ends a word with one)
+_OWN_EVIDENCE = frozenset({SURROGATES, LOST_AS_QUESTION})
+
+
+def _spaced(run: _Run) -> _Run:
+    return run._replace(texts=(" ",))
+
+
 def _fitting(text: str, runs: list[_Run]) -> list[_Run]:
-    """The runs but those of one character that do not fit in the text as repaired."""
+    """The runs but those of one character that do not fit in the text as repaired (but
+    :data:`_OWN_EVIDENCE`'s)."""
     runs = sorted(runs, key=lambda r: r.start)
     while any(len(r.texts[-1].rstrip(" ")) == 1 for r in runs):
-        fixed, at = _apply(text, runs)
+        # (a lost character is a space to its neighbours: ``cambié”`` fits as ``cambié``)
+        fixed, at = _apply(
+            text, [_spaced(r) if r.layers[0][0] == LOST_AS_QUESTION else r for r in runs]
+        )
         kept = [
             r
             for r, a in zip(runs, at, strict=True)
-            if len(r.texts[-1].rstrip(" ")) > 1 or _fits(fixed, a, text[r.start : r.end])
+            if len(r.texts[-1].rstrip(" ")) > 1
+            or r.layers[0][0] in _OWN_EVIDENCE
+            or _fits(fixed, a, text[r.start : r.end])
         ]
         if len(kept) == len(runs):
             break
@@ -722,8 +743,9 @@ def _at_least(text: str) -> tuple[int, bool]:
     return (_cost(text[:k]), True) if k > 0 else (_cost(text), False)
 
 
-def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
-    """The runs to repair in one pass, left to right, and the runs left in doubt."""
+def _plan(text: str, lost: str = _LOST) -> tuple[list[_Run], list[_Run]]:
+    """The runs to repair in one pass, left to right, and the runs left in doubt; ``lost``:
+    what a lost character (``â€?``) is written as."""
     cost, lower = _at_least(text)
     if lower and cost < LINE_EVIDENCE:
         cost, lower = _cost(text), False
@@ -735,9 +757,9 @@ def _plan(text: str) -> tuple[list[_Run], list[_Run]]:
         return [whole], []
     pairs, joined = _SURROGATE_PAIR.finditer(text), ((SURROGATES, False, "UTF-16"),)
     chosen = [_Run(*m.span(), joined, (_join(m.group()).decode(),), 9, 9, 0) for m in pairs]
-    lost = [m.span() for m in re.finditer("â€\\?", text)]
+    spans = [m.span() for m in re.finditer("â€\\?", text)]
     chosen += [
-        _Run(a, b, ((LOST_AS_QUESTION, False, "UTF-8"),), (_LOST,), 9, 9, 0) for a, b in lost
+        _Run(a, b, ((LOST_AS_QUESTION, False, "UTF-8"),), (lost,), 9, 9, 0) for a, b in spans
     ]
     chosen.sort(key=lambda r: r.start)
     # the reading that covers most of the text first; each next one looks between the runs
@@ -856,10 +878,11 @@ def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
     """
     steps: list[Step] = []
     current, doubtful = text, list[_Run]()
+    lost = _LOST if _SEALED in text else _SEALED
     for _ in range(max_layers):
         if not _SUSPECT.search(current):
             break
-        chosen, doubtful = _plan(current)
+        chosen, doubtful = _plan(current, lost)
         if not steps and len(chosen) == 1 and chosen[0].end - chosen[0].start == len(current):
             steps = [_WHOLE.get(layer) or _whole_step(layer) for layer in chosen[0].layers]
             current = chosen[0].texts[-1]
@@ -873,6 +896,7 @@ def fix_mojibake(text: str, *, max_layers: int = 3) -> Repair:
                 steps.append(Step(encoding, at, at + size, nbsp, decoding))
                 size = len(after)
         current, doubtful = fixed, []
+    current = current.replace(_SEALED, _LOST) if lost == _SEALED else current
     if _LOST in current:
         return Repair(text, current, tuple(steps), Reason.REPLACEMENT, current.index(_LOST))
     if doubtful:

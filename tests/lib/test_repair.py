@@ -543,6 +543,24 @@ def test_a_third_byte_written_as_a_question_mark_is_one_lost_character() -> None
     assert "read â€? as one lost character" in str(r.steps[1])
 
 
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        # a letter right before the lost character: it fits as before a space (it was left,
+        # "llegÃ©", since the lost character glued to it looked like no text)
+        ("Dijo â€œya lleguÃ©â€? y colgÃ³.", "Dijo “ya llegué\ufffd y colgó."),
+        ("Ã–rnek â€œkÃ¼Ã§Ã¼kâ€? oldu.", "Örnek “küçük\ufffd oldu."),
+        # a sign right before it: € + the lost ” are two characters, not € with a lost byte
+        # (a second pass read "€\ufffd" as Mac Roman's DB + a lost byte: one lost character)
+        ("Cuesta â€œ20 â‚¬â€? al mes.", "Cuesta “20 €\ufffd al mes."),
+    ],
+)
+def test_what_touches_a_lost_character_is_repaired_too(broken: str, fixed: str) -> None:
+    r = fix_mojibake(broken)
+    assert r.text == fixed
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
