@@ -146,3 +146,33 @@ def test_polish_with_ly_sm_is_not_big5(text: str) -> None:
     data = text.encode("iso8859_2")
     g = guess_codecbox(data)
     assert g.encoding is not None and guessing.language_of(g.encoding.codec) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "codec"),
+    [
+        # one ü (81) before an ASCII r: Shift_JIS's 〉 (81 72), sure enough with its prior
+        (
+            "Dies beeinflusst lediglich die Anzahl der Threads; xz wird dadurch niemals die "
+            "Ausgabe veraendern. Falls die Grenze für\njegliches Multithreading zu niedrig ist, "
+            "wird die Anzahl der Threads reduziert, bis die Grenze eingehalten wird.",
+            "cp850",
+        ),
+        # one ò (CA in HP Roman-8): Shift_JIS's half-width ﾊ
+        (
+            "Un editore di testi, compatibile con Vi. Puo essere usato per modificare "
+            "qualsiasi testo, e si usa per scrivere programmi. Pi\u00f9 di cento comandi.",
+            "hp_roman8",
+        ),
+    ],
+)
+def test_cjk_signs_alone_are_no_cjk_text(text: str, codec: str) -> None:
+    data = text.encode(codec)
+    g = guess_codecbox(data)
+    assert g.encoding is not None and g.encoding.name not in ("Shift_JIS", "shift_jis"), g.how
+
+
+def test_cjk_signs_with_cjk_writing_still_count() -> None:
+    text = "「Linux」の設定を〈確認〉してください。ＯＳは最新です。"
+    g = guess_codecbox(text.encode("shift_jis"))
+    assert g.encoding is not None and text.encode("shift_jis").decode(g.encoding.codec) == text
