@@ -11,9 +11,12 @@ The suite is built by ``benchmarks/suite.py`` (its docstring has the details):
   that stores them exactly (~70 encodings: Windows, ISO-8859-1..16, DOS, Mac, KOI8, CJK, UTF-8,
   UTF-16/32 with and without BOM, ISO-2022-JP/KR, HZ), binary files, UTF-8 files with one
   windows-1252 line ("mixed": UTF-8 is right), false-positive traps (ASCII, numeric CSV,
-  source code with one non-ASCII byte, very short files) and, for eval only, real third-party
-  files: CPython's cjkencodings, chardet 5.2.0's and charset-normalizer 3.4.0's test files
-  (``benchmarks/external.py`` fetches them once, pinned by sha256, into the cache);
+  source code with one non-ASCII byte, very short files), DOS and mainframe files that are
+  not prose (ANSI art: a frame of box drawing and shades, plain and with colour escapes, in
+  cp437 and cp850; EBCDIC records of digits and capitals and an HTML page) and, for eval
+  only, real third-party files: CPython's cjkencodings, chardet 5.2.0's and
+  charset-normalizer 3.4.0's test files (``benchmarks/external.py`` fetches them once,
+  pinned by sha256, into the cache);
 * snippets of 4, 8, 16, 32, 64, 128 and 256 characters of 34 languages in their main legacy
   encodings (``suite.SNIPPET_CASES``), drawn with fixed seeds.
 

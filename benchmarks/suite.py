@@ -921,14 +921,83 @@ def traps(split: str) -> list[Item]:
     ]
 
 
+def _framed(lines: list[str], width: int = 64) -> list[str]:
+    """``lines`` in a double frame with a shaded banner, as DOS-era art packs draw them."""
+    top, bar = "╔" + "═" * width + "╗", "║" + "▓▒░" + " " * (width - 6) + "░▒▓" + "║"
+    body = ["║ " + line[: width - 2].ljust(width - 2) + " ║" for line in lines]
+    return [top, bar, *body, bar, "╚" + "═" * width + "╝"]
+
+
+def mainframe_and_art(split: str) -> list[Item]:
+    """Files as DOS and mainframes kept them, from the split's own text: ANSI art (a frame of
+    box drawing and shades round a language's lines, in cp437 and cp850, plain and with a
+    terminal's colour escapes) and EBCDIC files that are not prose (fixed-length records of
+    digits and capitals, and an HTML page) in cp037, cp500 and cp273.
+
+    >>> items = mainframe_and_art("tune")
+    >>> len(items), items[0].name, items[0].codec
+    (22, 'art en cp437', 'cp437')
+    """
+    items = []
+    for lang in ("en", "es", "fr", "de"):
+        lines = [x for x in text_units(lang, split)[0][1].splitlines() if x.strip()][:6]
+        art = "\r\n".join(_framed(lines)) + "\r\n"
+        coloured = "\x1b[0;1;34m" + art.replace("║", "\x1b[36m║\x1b[0m") + "\x1b[0m"
+        for codec in ("cp437", "cp850"):
+            for how, text in (("", art), (" coloured", coloured)):
+                data = encode_exactly(text, codec)
+                if data is not None:
+                    items.append(
+                        Item(
+                            f"art {lang} {codec}{how}",
+                            text,
+                            codec,
+                            data,
+                            group=f"art{how}",
+                            category=category_of(codec),
+                            source="constructed",
+                        )
+                    )
+    words = [w.upper() for w in text_units("en", split)[0][1].split() if w.isalpha()][:60]
+    records = "".join(
+        f"01{i * 7919 % 10**6:06d}I  {i * 104729 % 10**8:08d}{' '.join(words[i : i + 3]):<40}"
+        f"{i % 999:3d}H  {'0' * (20 + i % 30)}".ljust(120)
+        for i in range(0, 48, 3)
+    )
+    for lang, codec in (("fr", "cp500"), ("en", "cp037"), ("de", "cp273")):
+        paragraphs = [x for x in text_units(lang, split)[0][1].splitlines() if x.strip()][:5]
+        page = (
+            '<HTML>\n<HEAD>\n<TITLE>Host page</TITLE>\n<META NAME="generator" CONTENT="CICS">\n'
+            "</HEAD>\n<BODY>\n"
+            + "".join(f"<P>{x}</P>\n" for x in paragraphs)
+            + "</BODY>\n</HTML>\n"
+        )
+        for name, text in ((f"records {codec}", records), (f"html {lang} {codec}", page)):
+            data = encode_exactly(text, codec)
+            if data is not None:
+                items.append(
+                    Item(
+                        f"ebcdic {name}",
+                        text,
+                        codec,
+                        data,
+                        group=f"ebcdic {name.split()[0]}",
+                        category="EBCDIC",
+                        source="constructed",
+                    )
+                )
+    return items
+
+
 def documents(split: str = "eval", *, external: Iterable[Item] = ()) -> list[Item]:
     """The whole-document suite of one split (external files only for eval).
 
     >>> len(documents("tune"))
-    759
+    781
     """
     _check_split(split)
     items = text_documents(split) + binaries(split) + mixed(split) + traps(split)
+    items += mainframe_and_art(split)
     if split == "eval":
         items += cjkencodings() + list(external)
     return items

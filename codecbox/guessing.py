@@ -992,19 +992,20 @@ _BOX_DRAWING = "(?<![^\u2500-\u257f\\s])[\u2500-\u257f](?![^\u2500-\u257f\\s])"
 #: What the box drawing and blocks of a DOS page (class ``b``) get back where they draw: in
 #: a word of class ``b`` alone (between white space or an end) that holds one character three
 #: times or more in a row (``╔════╗``: a run of 6 or more is cut to 4 to 7,
-#: :func:`codecbox.detection._collapse`), or two or more blocks, shades and ``■`` (``▄█▀``,
-#: ``░▒▓█``), or is one of ``║ │ ░ ▒ ▓ █ ■`` alone (a frame's side, a bullet): worth a
-#: character of text, as in an ANSI-art line or a frame. (A half block alone is no bullet:
-#: ``▐`` is what KOI8-R makes of Mac Roman's ``è``, Italian's "is".) KOI8-R's lower-case
-#: words read in IBM866 or cp437 are words of box drawing too (its bytes C0 to DF:
-#: ``╨╥╔╫┼╘``), but never with a letter three times, seldom only of
-#: ``шэщчъ`` (``█▄▌▐▀``): they still cost; and so do Korean and Chinese double bytes read in a
-#: DOS page (leading bytes B0 to C8 make ``░▒▓│┤╡``..., not alone).
+#: :func:`codecbox.detection._collapse`), or two shades in a row (a banner's ``║▓▒░``), or
+#: two or more blocks, shades and ``■`` (``▄█▀``, ``░▒▓█``), or is one of ``║ │ ░ ▒ ▓ █ ■``
+#: alone (a frame's side, a bullet): worth a character of text, as in an ANSI-art line or a
+#: frame. (A half block alone is no bullet: ``▐`` is what KOI8-R makes of Mac Roman's ``è``,
+#: Italian's "is".) KOI8-R's lower-case words read in IBM866 or cp437 are words of box
+#: drawing too (its bytes C0 to DF: ``╨╥╔╫┼╘``), but never with a letter three times or with
+#: shades, seldom only of ``шэщчъ`` (``█▄▌▐▀``): they still cost; and so do Korean and
+#: Chinese double bytes read in a DOS page (leading bytes B0 to C8 make ``░▒▓│┤╡``..., not
+#: alone).
 DRAWING = 1.0 - CLASS_POINTS["b"]
 #: A word of class ``b`` alone: between the white space of class `` `` or an end (not
 #: ``\\s``, which takes controls and U+0085 in too).
 _DRAWING_WORD = "(?<![^ \\t\\n\\r\\f\\v\\xa0])[\u2500-\u25ff]+(?![^ \\t\\n\\r\\f\\v\\xa0])"
-_DRAWS = "(.)\\1\\1|^[\u2580-\u25a0][\u2580-\u25a0]+$|^[║│░▒▓█■]$"
+_DRAWS = "(.)\\1\\1|[░▒▓][░▒▓]|^[\u2580-\u25a0][\u2580-\u25a0]+$|^[║│░▒▓█■]$"
 
 
 def _drawing(text: str) -> int:

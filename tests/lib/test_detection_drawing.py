@@ -94,6 +94,9 @@ def test_what_draws() -> None:
     # (a shade, a block or a square alone is a bullet; a half block alone is not: KOI8-R's
     # reading of Mac Roman's è, tune documents: Italian in Mac Roman was KOI8-R)
     assert guessing._drawing("x ▒ y ■ z █ w") == 3
+    # (two shades together: an art pack's banner, ║▓▒░, whose frame and shades were
+    # ISO-8859-5's capitals КВБА; KOI8-R's lower-case letters are never shades in cp437)
+    assert guessing._drawing("║▓▒░ x ░▒▓║ y ║▒░") == 11
     assert guessing._drawing("il file ▐ vuoto, la riga ▐ lunga ▌ x ▀ y ▄") == 0
     assert guessing._drawing("привет в доме".encode("koi8_r").decode("cp866")) == 0
     # (Korean read in cp437: its leading bytes B0 to C8 are ░▒▓│┤..., never alone)
