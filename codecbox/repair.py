@@ -332,7 +332,8 @@ def apply_steps(text: str, steps: Iterable[Step]) -> str:
 # ( [ and ) ] (opening and closing, ASCII or not), . , (other punctuation, ASCII or not),
 # * (™ ® ©), $ (other symbols), ! (never in text: controls, unassigned, private use).
 
-_OPENING, _CLOSING = frozenset("([{«“‘„¿¡"), frozenset(")]}»”")
+# (´ closes too: typed for a quotation mark's end, „scars´, as ftfy's case has it)
+_OPENING, _CLOSING = frozenset("([{«“‘„¿¡"), frozenset(")]}»”´")
 _ORDINARY = frozenset(".,;:!?'\"’…-–—/%&*@#_+=<>|\\~^`$")
 _ODD = frozenset("¤¦¨¯´¸¬\xadƒˆ˜‰‹›†‡¹³ª¼½¾¶§¢¥•√∂∆∏∑∫≈≠≤≥◊⌐ﬁﬂ·µ¿¡")  # mojibake's, mostly
 # rare letters: Latin Extended-B but for Vietnamese, Romanian, pinyin and schwa; IPA; archaic

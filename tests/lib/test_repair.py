@@ -561,6 +561,20 @@ def test_what_touches_a_lost_character_is_repaired_too(broken: str, fixed: str) 
     assert repair.apply_steps(broken, r.steps) == r.text
 
 
+@pytest.mark.parametrize(
+    "broken",
+    [
+        "She called it â€žthe old millÂ´ in her letters",
+        "Er nannte es â€žden alten HofÂ´ und lachte.",
+    ],
+)
+def test_an_acute_accent_closes_a_quotation(broken: str) -> None:
+    # (windows-1250 mojibake: „ is â€ž; ´ after a word ends what „ opened, and fits there)
+    r = fix_mojibake(broken)
+    assert "Â" not in r.text and "„" in r.text and r.text.count("´") == 1
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
