@@ -363,6 +363,8 @@ def _classify(ch: str) -> tuple[str, int]:
         cost += name not in _SCRIPTS or cat == "Lm" or bool(_RARE.match(ch))
         return forms[0] if cat == "Ll" else forms[1] if cat in ("Lu", "Lt") else forms[2], cost
     if cat[0] == "M":
+        if "\u0334" <= ch <= "\u0338":  # (overlays: a stroke or a slash through any sign,
+            return "_", cost  # letter or digit: as a space between them, they cost nothing)
         return _MARKS.get(name, "M"), cost + (name not in _SCRIPTS and name not in _MARKS)
     if cat in ("Cc", "Cn", "Co", "Cs"):
         return "!", 3
@@ -553,6 +555,8 @@ def _fits(text: str, at: int, part: str) -> bool:
         return False
     if text[at] > "\u07ff" and unicodedata.category(text[at])[0] in "PS":
         return True
+    if "\u0334" <= text[at] <= "\u0338":
+        return True  # (an overlay through the sign before it, in a window that looks clean)
     if cls in _GROUP:
         return not _GROUP[cls].isdisjoint(before + after)
     if cls == "$":

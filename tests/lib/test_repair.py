@@ -575,6 +575,14 @@ def test_an_acute_accent_closes_a_quotation(broken: str) -> None:
     assert repair.apply_steps(broken, r.steps) == r.text
 
 
+def test_a_stroke_overlay_is_repaired_on_any_sign() -> None:
+    # U+0336 (CC B6) read as windows-1252 is Ì¶: "fancy" crossed-out prices and words
+    broken = "was Â£1Ì¶2Ì¶0Ì¶ now Â£99, soldÌ¶ oÌ¶uÌ¶tÌ¶"
+    r = fix_mojibake(broken)
+    assert r.text == "was £1̶2̶0̶ now £99, sold̶ o̶u̶t̶"
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
