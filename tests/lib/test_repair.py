@@ -583,6 +583,14 @@ def test_a_stroke_overlay_is_repaired_on_any_sign() -> None:
     assert repair.apply_steps(broken, r.steps) == r.text
 
 
+def test_a_greek_letter_inside_a_name_of_science_fits() -> None:
+    # γ (CE B3) read as windows-1252 is Î³: in a gene or cell name, glued to ASCII
+    broken = "Knockout mice (Rag2/IL2RÎ³c) were used."
+    r = fix_mojibake(broken)
+    assert r.text == "Knockout mice (Rag2/IL2Rγc) were used."
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
