@@ -541,8 +541,9 @@ def _fits(text: str, at: int, part: str) -> bool:
         # three bytes or more that spell a sign, glued to ASCII as it may be (``ku♫~``)
         if (window[:k] + window[k + 1 :]).isascii():
             return True
-    if "\u03b1" <= text[at] <= "\u03c9" and (window[:k] + window[k + 1 :]).isalnum():
-        return True  # (a Greek letter in a name of science: IL2Rγc, TNFα, 5μm)
+    sides = window[k - 1 : k] + window[k + 1 : k + 2] if k else ""
+    if "\u03b1" <= text[at] <= "\u03c9" and len(sides) == 2 and sides.isalnum():
+        return True  # (a Greek letter inside a name of science, glued both sides: IL2Rγc)
     if (coded := window.translate(_CODES)).isascii():  # the common case, without _cost:
         easy = coded.translate(_EASY)  # small Latin letters and plain punctuation cost 0
         if easy[k] == "l" and "x" not in easy and "l" in easy[:k] + easy[k + 1 :]:
