@@ -335,6 +335,9 @@ def apply_steps(text: str, steps: Iterable[Step]) -> str:
 # (´ closes too: typed for a quotation mark's end, „scars´, as ftfy's case has it)
 _OPENING, _CLOSING = frozenset("([{«“‘„¿¡"), frozenset(")]}»”´")
 _ORDINARY = frozenset(".,;:!?'\"’…-–—/%&*@#_+=<>|\\~^`$")
+#: Letters that sit inside ASCII words: small Greek ones (IL2Rγc, TNFαR) and the ligatures of
+#: Latin letters that typesetting and PDFs leave in text (signiﬁcantly)
+_IN_ASCII_WORDS = frozenset(map(chr, [*range(0x3B1, 0x3CA), *range(0xFB00, 0xFB07)]))
 _ODD = frozenset("¤¦¨¯´¸¬\xadƒˆ˜‰‹›†‡¹³ª¼½¾¶§¢¥•√∂∆∏∑∫≈≠≤≥◊⌐ﬁﬂ·µ¿¡")  # mojibake's, mostly
 # rare letters: Latin Extended-B but for Vietnamese, Romanian, pinyin and schwa; IPA; archaic
 # or extended Greek and Cyrillic; phonetic extensions
@@ -542,8 +545,8 @@ def _fits(text: str, at: int, part: str) -> bool:
         if (window[:k] + window[k + 1 :]).isascii():
             return True
     sides = window[k - 1 : k] + window[k + 1 : k + 2] if k else ""
-    if "\u03b1" <= text[at] <= "\u03c9" and len(sides) == 2 and sides.isalnum():
-        return True  # (a Greek letter inside a name of science, glued both sides: IL2Rγc)
+    if len(sides) == 2 and sides.isascii() and sides.isalnum() and text[at] in _IN_ASCII_WORDS:
+        return True  # (IL2Rγc, a name of science; signiﬁcantly, a PDF's ligature)
     if (coded := window.translate(_CODES)).isascii():  # the common case, without _cost:
         easy = coded.translate(_EASY)  # small Latin letters and plain punctuation cost 0
         if easy[k] == "l" and "x" not in easy and "l" in easy[:k] + easy[k + 1 :]:

@@ -591,6 +591,15 @@ def test_a_greek_letter_inside_a_name_of_science_fits() -> None:
     assert repair.apply_steps(broken, r.steps) == r.text
 
 
+def test_a_ligature_inside_a_word_fits() -> None:
+    # ﬁ (EF AC 81), as PDFs leave it, read as windows-1251: п¬Ѓ (ﬁ alone is a Mac Roman
+    # mojibake's letter, "odd": inside an ASCII word it is a typesetter's)
+    broken = "The veriп¬Ѓcation of the conﬁguration took an hour."
+    r = fix_mojibake(broken)
+    assert r.text == "The veriﬁcation of the conﬁguration took an hour."
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
