@@ -790,12 +790,12 @@ def _plan(text: str, lost: str = _LOST) -> tuple[list[_Run], list[_Run]]:
         # The reading's evidence in the line (a lost no-break space is none). With enough, a
         # run that looks no worse is repaired too if it is a lost no-break space or in a
         # stretch with evidence.
-        total = sum(max(r.gain, 0) for r in runs if not r.layers[0][1])
-        backed = {r.stretch for r in runs if r.gain > 0 and not r.layers[0][1]}
+        total = sum(max(r.gain, 0) for r in runs if not _only_nbsp(r))
+        backed = {r.stretch for r in runs if r.gain > 0 and not _only_nbsp(r)}
         strong = total >= LINE_EVIDENCE
         for r in runs:
             least = 0 if strong and (r.stretch in backed or r.layers[0][1]) else 1
-            if total > 0 and r.gain >= least and (strong or not r.layers[0][1]):
+            if total > 0 and r.gain >= least and (strong or not _only_nbsp(r)):
                 chosen.append(r)
             elif r.gain > 0 and _grave(text, r) or r.gain == 0 and _inside(text, r):
                 chosen.append(r)
@@ -803,6 +803,13 @@ def _plan(text: str, lost: str = _LOST) -> tuple[list[_Run], list[_Run]]:
                 doubtful.append(r)
         chosen = _fitting(text, chosen) if len(chosen) > before else chosen
     return _controls(text, chosen), doubtful
+
+
+def _only_nbsp(run: _Run) -> bool:
+    """Is ``run`` a lost no-break space and the one character it made (``Ã `` for à, ``Ð ``
+    for Р), which is no evidence; a longer run with one (``Ð ÑƒÑ\ufffd`` for ``Ру\ufffd``)
+    has its other characters'?"""
+    return run.layers[0][1] and len(run.texts[-1].strip()) <= 1
 
 
 def _grave(text: str, run: _Run) -> bool:

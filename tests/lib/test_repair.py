@@ -600,6 +600,22 @@ def test_a_ligature_inside_a_word_fits() -> None:
     assert repair.apply_steps(broken, r.steps) == r.text
 
 
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        # Р is D0 A0: read as windows-1252 its no-break space became a space; the run that
+        # holds it holds other characters, which are evidence (it was left, or cut to "Ð ")
+        ("Ð Ð°Ð±Ð¾Ñ‚Ð°", "Работа"),
+        ("Ð ÑƒÑ\x81Ñ\x81ÐºÐ¸Ð¹", "Русский"),
+    ],
+)
+def test_a_run_with_a_lost_no_break_space_and_more_is_evidence(broken: str, fixed: str) -> None:
+    r = fix_mojibake(broken)
+    assert r.text == fixed
+    assert repair.apply_steps(broken, r.steps) == r.text
+    assert fix_mojibake("Ð ").text == "Ð "  # (alone: one character, no evidence)
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
