@@ -535,6 +535,15 @@ _BYTE_WORD = rb"(?<![A-Za-z\x80-\xff])[A-Za-z]{2,}(?![A-Za-z\x80-\xff])"
 _TEXT_WORD = r"(?<![A-Za-z\x80-\U0010ffff])[A-Za-z]{2,}(?![A-Za-z\x80-\U0010ffff])"
 
 
+def common_word(word: str) -> bool:
+    """Whether ``word`` (ASCII, lower case) is a common word of a Latin-script language.
+
+    >>> common_word("le"), common_word("cia")
+    (True, False)
+    """
+    return word in _letters().words
+
+
 def word_vector(words: Iterable[str] | Iterable[bytes]) -> int:
     """The integer of a text's ASCII ``words``, in lower case (see :data:`WORD_WEIGHT`): in
     each Latin language, what the words are worth in the language they fit best less what

@@ -41,6 +41,8 @@ from functools import cached_property, lru_cache
 from operator import getitem
 from typing import NamedTuple
 
+from codecbox.guessing import common_word
+
 __all__ = [
     "LATIN_1",
     "READINGS",
@@ -184,13 +186,22 @@ def _join(pair: str) -> bytes:
 _JOINED = re.compile('(?:s|quel[ae]s?|quilos?|n[gh]?|[moiuy])(?=[\\s.,;:!?)»”"]|\\Z)')
 
 
+_ASCII_WORD = re.compile("[A-Za-z]+(?![^\\W\\d_])")
+
+
 def _alone(text: str, s: int, e: int) -> bool:
-    """Is text[s:e] a word of its own (no letter before it), with a word right after it that
-    does not go with "à"? If text[s:e] is "à" with its no-break space lost, the word space
-    after it was lost too (the two became one space). Inside a word, "à" is no word (Gràcia,
-    thành)."""
-    before = s == 0 or not text[s - 1].isalpha()
-    return before and e < len(text) and text[e].isalnum() and not _JOINED.match(text, e)
+    """Is text[s:e] a word of its own (no letter before it), or the end of one (voilà, città)
+    followed by a common word (:func:`codecbox.guessing.common_word`), with a word right
+    after it that does not go with "à"? If text[s:e] is "à" with its no-break space lost, the
+    word space after it was lost too (the two became one space: ``voilÃ le`` is "voilà le").
+    Inside a word, "à" is no word (``GrÃ cia``: "cia" is no common word; thành)."""
+    if e >= len(text) or not text[e].isalnum() or _JOINED.match(text, e):
+        return False
+    if s == 0 or not text[s - 1].isalpha():
+        return True
+    # after a letter: the end of a word (voilà, già) if a common word follows (voilà le)
+    word = _ASCII_WORD.match(text, e)
+    return word is not None and common_word(word[0].lower())
 
 
 def _undo(

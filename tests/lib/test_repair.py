@@ -616,6 +616,24 @@ def test_a_run_with_a_lost_no_break_space_and_more_is_evidence(broken: str, fixe
     assert fix_mojibake("Ð ").text == "Ð "  # (alone: one character, no evidence)
 
 
+@pytest.mark.parametrize(
+    ("broken", "fixed"),
+    [
+        # à (C3 A0) at a word's end, its no-break space and the word space after it one
+        # space (a page's white space collapsed): a common word follows, the space stays
+        (
+            "Nous sommes dÃ©jÃ en retard, voilÃ le problÃ¨me.",
+            "Nous sommes déjà en retard, voilà le problème.",
+        ),
+        ("Siamo arrivati in cittÃ di sera.", "Siamo arrivati in città di sera."),
+    ],
+)
+def test_a_grave_at_a_word_end_before_a_common_word(broken: str, fixed: str) -> None:
+    r = fix_mojibake(broken)
+    assert r.text == fixed
+    assert repair.apply_steps(broken, r.steps) == r.text
+
+
 @pytest.mark.parametrize("clean", ["Is it real? Yes, it is?", "Prix : 5 € ? Oui."])
 def test_question_marks_of_text_stay(clean: str) -> None:
     assert fix_mojibake(clean).text == clean
