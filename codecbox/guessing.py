@@ -535,13 +535,20 @@ _BYTE_WORD = rb"(?<![A-Za-z\x80-\xff])[A-Za-z]{2,}(?![A-Za-z\x80-\xff])"
 _TEXT_WORD = r"(?<![A-Za-z\x80-\U0010ffff])[A-Za-z]{2,}(?![A-Za-z\x80-\U0010ffff])"
 
 
-def common_word(word: str) -> bool:
-    """Whether ``word`` (ASCII, lower case) is a common word of a Latin-script language.
+def word_languages(text: str) -> tuple[str, ...]:
+    """The Latin-script languages whose common words fit the ASCII words of ``text`` best;
+    none if it has fewer than :data:`WORD_MIN` common words.
 
-    >>> common_word("le"), common_word("cia")
-    (True, False)
+    >>> word_languages("voilà le travail de la nuit"), word_languages("tout")
+    (('fr',), ())
     """
-    return word in _letters().words
+    vector = text_words(text)
+    if not vector:
+        return ()
+    first, langs = _letters().slots["l"]
+    return tuple(
+        lang for k, lang in enumerate(langs, first) if not (vector >> (32 * k)) & 0xFFFFFFFF
+    )
 
 
 def word_vector(words: Iterable[str] | Iterable[bytes]) -> int:

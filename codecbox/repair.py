@@ -41,7 +41,7 @@ from functools import cached_property, lru_cache
 from operator import getitem
 from typing import NamedTuple
 
-from codecbox.guessing import common_word
+from codecbox.guessing import word_languages
 
 __all__ = [
     "LATIN_1",
@@ -186,7 +186,7 @@ def _join(pair: str) -> bytes:
 _JOINED = re.compile('(?:s|quel[ae]s?|quilos?|n[gh]?|[moiuy])(?=[\\s.,;:!?)»”"]|\\Z)')
 
 
-_ASCII_WORD = re.compile("[A-Za-z]+(?![^\\W\\d_])")
+_A_INSIDE = frozenset({"es", "ca"})
 
 
 def _alone(text: str, s: int, e: int) -> bool:
@@ -200,8 +200,12 @@ def _alone(text: str, s: int, e: int) -> bool:
     if s == 0 or not text[s - 1].isalpha():
         return True
     # after a letter: the end of a word (voilà, già) if a common word follows (voilà le)
-    word = _ASCII_WORD.match(text, e)
-    return word is not None and common_word(word[0].lower())
+    # after a letter: the end of a word (voilà, città, nhà), but in Spanish or Catalan text,
+    # which write no à at a word's end before another word (Catalan's Gràcia, català)
+    return _A_INSIDE.isdisjoint(word_languages(text))
+
+
+_GRAVE_BEFORE_MORE = re.compile("Ã (?=[^\x00-\x7f])")
 
 
 def _undo(
@@ -216,7 +220,9 @@ def _undo(
         return _LOST, "UTF-8"
     if decoding == WINDOWS_1252:  # windows-1252 read as ISO-8859-1: C1 controls
         return part.encode("latin-1").decode("cp1252"), decoding
-    part = part.replace(" ", "\xa0") if nbsp else part
+    if nbsp:  # (each space a lost no-break one; after "à" before another character not
+        # ASCII, also the word space: à ends a word, nhÃ Ä‘á»\x8dc is "nhà đọc")
+        part = _GRAVE_BEFORE_MORE.sub("\x00", part).replace(" ", "\xa0").replace("\x00", "Ã\xa0 ")
     data = codecs.charmap_encode(part.replace(_LOST, "\x1a"), "strict", _READINGS[encoding].encoder)
     text, decoding = _decode(data[0])
     if nbsp and alone and text == "à":

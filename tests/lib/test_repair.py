@@ -276,8 +276,9 @@ def test_a_lost_no_break_space():
 
 def test_a_lost_no_break_space_after_a_grave():
     """à (C3 A0) + word space, A0 turned into a space and the two spaces into one: the word
-    space comes back, but not inside a word (Catalan Gràcia, Vietnamese thành) nor before
-    the Portuguese contractions (às, àquela); à alone in a line is evidence enough."""
+    space comes back, at a word's end too (voilà tout, as ftfy has it), but not inside a word
+    of Spanish or Catalan text (Gràcia), before a Vietnamese ending (thành) nor before the
+    Portuguese contractions (às, àquela); à alone in a line is evidence enough."""
     assert fix_mojibake("jusqu'Ã demain, cafÃ© crÃ¨me").text == "jusqu'à demain, café crème"
     assert fix_mojibake("fomos Ã s compras e Ã  praÃ§a").text == "fomos às compras e à praça"
     assert fix_mojibake("igual Ã quela casa, coraÃ§Ã£o").text == "igual àquela casa, coração"
@@ -285,7 +286,7 @@ def test_a_lost_no_break_space_after_a_grave():
     assert r.text == "el barri de Gràcia, la plaça i el café"
     assert fix_mojibake("ThÃ nh phá»‘ Há»“ ChÃ\xad Minh").text == "Thành phố Hồ Chí Minh"
     assert fix_mojibake("voilÃ  tout").text == "voilà tout"
-    assert fix_mojibake("voilÃ tout").text == "voilÃ tout"  # voilà tout, or one word?
+    assert fix_mojibake("voilÃ tout").text == "voilà tout"  # (was left: one word or two?)
     assert fix_mojibake("IRMÃ MAIS NOVA").text == "IRMÃ MAIS NOVA"
 
 
