@@ -928,6 +928,18 @@ def _framed(lines: list[str], width: int = 64) -> list[str]:
     return [top, bar, *body, bar, "╚" + "═" * width + "╝"]
 
 
+def _built(name: str, text: str, codec: str, group: str) -> list[Item]:
+    """A constructed document of ``text`` in ``codec``, if the code page writes it."""
+    data = encode_exactly(text, codec)
+    if data is None:
+        return []
+    return [
+        Item(
+            name, text, codec, data, group=group, category=category_of(codec), source="constructed"
+        )
+    ]
+
+
 def mainframe_and_art(split: str) -> list[Item]:
     """Files as DOS and mainframes kept them, from the split's own text: ANSI art (a frame of
     box drawing and shades round a language's lines, in cp437 and cp850, plain and with a
@@ -945,19 +957,7 @@ def mainframe_and_art(split: str) -> list[Item]:
         coloured = "\x1b[0;1;34m" + art.replace("║", "\x1b[36m║\x1b[0m") + "\x1b[0m"
         for codec in ("cp437", "cp850"):
             for how, text in (("", art), (" coloured", coloured)):
-                data = encode_exactly(text, codec)
-                if data is not None:
-                    items.append(
-                        Item(
-                            f"art {lang} {codec}{how}",
-                            text,
-                            codec,
-                            data,
-                            group=f"art{how}",
-                            category=category_of(codec),
-                            source="constructed",
-                        )
-                    )
+                items += _built(f"art {lang} {codec}{how}", text, codec, f"art{how}")
     words = [w.upper() for w in text_units("en", split)[0][1].split() if w.isalpha()][:60]
     records = "".join(
         f"01{i * 7919 % 10**6:06d}I  {i * 104729 % 10**8:08d}{' '.join(words[i : i + 3]):<40}"
@@ -973,19 +973,7 @@ def mainframe_and_art(split: str) -> list[Item]:
             + "</BODY>\n</HTML>\n"
         )
         for name, text in ((f"records {codec}", records), (f"html {lang} {codec}", page)):
-            data = encode_exactly(text, codec)
-            if data is not None:
-                items.append(
-                    Item(
-                        f"ebcdic {name}",
-                        text,
-                        codec,
-                        data,
-                        group=f"ebcdic {name.split()[0]}",
-                        category="EBCDIC",
-                        source="constructed",
-                    )
-                )
+            items += _built(f"ebcdic {name}", text, codec, f"ebcdic {name.split()[0]}")
     return items
 
 

@@ -70,7 +70,43 @@ def test_table_has_the_ebcdic_pages_outside_the_ranking() -> None:
         assert not r.ascii and r.prior is None and r.exact is None
 
 
-@pytest.mark.parametrize(("codec", "text"), SENTENCES, ids=[c for c, _ in SENTENCES])
+# Manual pages (a synopsis of options in brackets, a path with braces, a size after a number):
+# the bytes in which the EBCDIC pages differ are their brackets, and the wrong page read
+# cp500's ``[-a]`` as cp037's ``¢-a!`` and preferred it (the brackets, touching letters,
+# cost as much as a symbol glued to a word), and ``100\ KiB`` as cp1026's ``100ü KiB``.
+# installed.py's documents (tune): 11 EBCDIC man pages wrong that way, this file's own text.
+MAN_PAGES = (
+    (
+        "cp500",
+        "ÜBERSICHT\nfakeroot [-l|--lib Bibliothek] [--faked Programm] [-i Datei] [-s Datei]\n"
+        "Die Optionen [-u] und [-b] ändern nichts; siehe [Abschnitt 2].\n",
+    ),
+    (
+        "cp500",
+        "SYNOPSIS\nwhich [-a] nom_de_fichier...\nDESCRIPTION\nwhich affiche le chemin [complet]"
+        " des fichiers qui seraient exécutés.\n",
+    ),
+    (
+        "cp037",
+        "SINOPSE\ngroupmod [-g gid [-o]] [-n novo_nome] grupo\nO comando groupmod modifica a"
+        " definição do grupo [especificado].\n",
+    ),
+    (
+        "cp500",
+        "El núcleo nuevo se instala en {directorio}/vmlinuz-{versión} y el antiguo en "
+        "{directorio}/vmlinuz-{versión}.old si ya existía.\n",
+    ),
+    (
+        "cp1140",
+        "Utilise environ 100\\ Kio de mémoire; 0\\ est alpha, 1\\ est bêta et 2\\ est stable. "
+        "Le niveau 3\\ est réservé, 4\\ aussi, comme 5\\ et 6\\ pour la suite.\n",
+    ),
+)
+
+
+@pytest.mark.parametrize(
+    ("codec", "text"), SENTENCES + MAN_PAGES, ids=[c for c, _ in SENTENCES + MAN_PAGES]
+)
 def test_ebcdic_sentences_are_read_right(codec: str, text: str) -> None:
     data = text.encode(codec)
     g = guess_codecbox(data)
@@ -168,48 +204,6 @@ def test_a_candidate_list_without_ebcdic_bounds_the_guess() -> None:
     g = guess_codecbox(data, ["cp1252", "cp1250"])
     assert g.encoding is None or g.encoding.name not in EBCDIC
     assert decode_bytes(data, candidates=["cp1252"]).encoding.name not in EBCDIC
-
-
-# Manual pages (a synopsis of options in brackets, a path with braces, a size after a number):
-# the bytes in which the EBCDIC pages differ are their brackets, and the wrong page read
-# cp500's ``[-a]`` as cp037's ``¢-a!`` and preferred it (the brackets, touching letters,
-# cost as much as a symbol glued to a word), and ``100\ KiB`` as cp1026's ``100ü KiB``.
-# installed.py's documents (tune): 11 EBCDIC man pages wrong that way, this file's own text.
-MAN_PAGES = (
-    (
-        "cp500",
-        "ÜBERSICHT\nfakeroot [-l|--lib Bibliothek] [--faked Programm] [-i Datei] [-s Datei]\n"
-        "Die Optionen [-u] und [-b] ändern nichts; siehe [Abschnitt 2].\n",
-    ),
-    (
-        "cp500",
-        "SYNOPSIS\nwhich [-a] nom_de_fichier...\nDESCRIPTION\nwhich affiche le chemin [complet]"
-        " des fichiers qui seraient exécutés.\n",
-    ),
-    (
-        "cp037",
-        "SINOPSE\ngroupmod [-g gid [-o]] [-n novo_nome] grupo\nO comando groupmod modifica a"
-        " definição do grupo [especificado].\n",
-    ),
-    (
-        "cp500",
-        "El núcleo nuevo se instala en {directorio}/vmlinuz-{versión} y el antiguo en "
-        "{directorio}/vmlinuz-{versión}.old si ya existía.\n",
-    ),
-    (
-        "cp1140",
-        "Utilise environ 100\\ Kio de mémoire; 0\\ est alpha, 1\\ est bêta et 2\\ est stable. "
-        "Le niveau 3\\ est réservé, 4\\ aussi, comme 5\\ et 6\\ pour la suite.\n",
-    ),
-)
-
-
-@pytest.mark.parametrize(("codec", "text"), MAN_PAGES, ids=[c for c, _ in MAN_PAGES])
-def test_the_page_whose_brackets_pair_is_the_right_one(codec: str, text: str) -> None:
-    data = text.encode(codec)
-    g = guess_codecbox(data)
-    assert g.encoding is not None and g.encoding.codec is not None
-    assert data.decode(g.encoding.codec) == text, g.how
 
 
 def test_brackets_that_do_not_pair_are_still_odd() -> None:
