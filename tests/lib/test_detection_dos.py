@@ -176,3 +176,19 @@ def test_a_dos_file_framed_in_box_drawing(codec: str, title: str, body: str) -> 
     guess = guess_codecbox(data)
     assert decode_bytes(data).text == text or not guess.sure, guess.how  # (sure, wrong)
     assert decode_bytes(data).text == text, guess.how
+
+
+def test_an_ellipsis_glued_inside_a_sentence_is_a_dos_letter() -> None:
+    """cp437's and cp850's à (85) is windows-1252's …: "aprir… tutti" costs (the priors of
+    windows-1252 and the DOS pages decided a text of one or two accents: tune documents)."""
+    text = (
+        "Si pu\u00f2 usare per editare un file il cui nome inizi per il trattino.\n"
+        "Vim aprir\u00e0 tutti i file evidenziando le differenze fra gli stessi, e ne mostrer\u00e0 "
+        "semplicemente il contenuto.\n"
+    )
+    for codec in ("cp437", "cp850"):
+        data = text.encode(codec)
+        g = guess_codecbox(data)
+        assert g.encoding is not None and data.decode(g.encoding.codec) == text, g.how
+    assert guessing.score("aprir… tutti") < guessing.score("aprirò tutti")
+    assert guessing.score("e poi… Niente") == guessing.score("e poi. Niente")
