@@ -989,6 +989,12 @@ _LONE_CYRILLIC = "(?<=[^cC])[cC](?=[^cC])"
 _CYRILLIC_WORD = "[cC][cC]"
 #: … right after a letter and before a lower-case word, with or without a space between
 _ELLIPSIS_INSIDE = "(?<=[^\\W\\d_])…(?= ?[a-zà-ÿ])"
+#: ‘ between two letters, but as an apostrophe typed so: after an elided word (l‘homme, d‘un:
+#: one letter, then a vowel or h) or before a contraction (don‘t, it‘s)
+_ODD_OPENING_QUOTE = (
+    r"(?<=[^\W\d_])‘(?=[^\W\d_])(?!(?:s|t|ll|re|ve|d|m)\b)"
+    r"(?!(?<=\b[cdjlmnstCDJLMNST]‘)[aeiouhyàâäéèêëîïôöûüAEIOUHY])(?!(?<=\bqu‘)[aeiouh])"
+)
 _ODD_APOSTROPHE = re.compile(r"(?<=\w\w\w)(?<![lLtTuU])’(?!(?:s|t|ll|re|ve|d|m)\b)(?=\w)")
 _LONG_HANGUL = re.compile(r"[kK]{9,}")
 _HAN_SPACED = re.compile(r"[zZj](?= [zZj])")
@@ -1412,6 +1418,10 @@ def _score(
         total += PENALTIES["hangul word too long"] * long_runs
     if "'" in present and "’" in text:
         total += PENALTIES["apostrophe inside a word"] * len(_ODD_APOSTROPHE.findall(text))
+    if "'" in present and "‘" in text:
+        total += PENALTIES["apostrophe inside a word"] * len(
+            _pattern(_ODD_OPENING_QUOTE).findall(text)
+        )
     if "'" in present and "·" in text:
         total += PENALTIES["apostrophe inside a word"] * len(
             _pattern(_ODD_MIDDLE_DOT).findall(text)

@@ -183,8 +183,8 @@ def test_an_ellipsis_glued_inside_a_sentence_is_a_dos_letter() -> None:
     windows-1252 and the DOS pages decided a text of one or two accents: tune documents)."""
     text = (
         "Si pu\u00f2 usare per editare un file il cui nome inizi per il trattino.\n"
-        "Vim aprir\u00e0 tutti i file evidenziando le differenze fra gli stessi, e ne mostrer\u00e0 "
-        "semplicemente il contenuto.\n"
+        "Vim aprir\u00e0 tutti i file evidenziando le differenze fra gli stessi, "
+        "e ne mostrer\u00e0 semplicemente il contenuto.\n"
     )
     for codec in ("cp437", "cp850"):
         data = text.encode(codec)
@@ -192,3 +192,20 @@ def test_an_ellipsis_glued_inside_a_sentence_is_a_dos_letter() -> None:
         assert g.encoding is not None and data.decode(g.encoding.codec) == text, g.how
     assert guessing.score("aprir… tutti") < guessing.score("aprirò tutti")
     assert guessing.score("e poi… Niente") == guessing.score("e poi. Niente")
+
+
+def test_an_opening_quote_inside_a_word_is_a_dos_letter() -> None:
+    """cp850's æ (91) is windows-1252's ‘: "s‘rlig" costs as an odd apostrophe does, but not
+    an apostrophe typed so (l‘homme, d‘un, don‘t, qu‘il)."""
+    text = (
+        "Vim er en teksteditor, som kan bruges til at redigere alle slags ren tekst.\n"
+        "Den er s\u00e6rlig nyttig til at redigere programmer. Der er mange forbedringer "
+        "over Vi: fortryd i flere niveauer, flere vinduer og buffere, syntaksfremhaevning, "
+        "redigering af kommandolinje, filnavnsfuldendelse, onlinehj\u00e6lp, visuel markering.\n"
+    )
+    data = text.encode("cp850")
+    g = guess_codecbox(data)
+    assert g.encoding is not None and data.decode(g.encoding.codec) == text, g.how
+    for typed in ("l‘homme", "d‘un", "don‘t", "qu‘il"):
+        assert guessing.score(typed) == guessing.score(typed.replace("‘", "’")), typed
+    assert guessing.score("s‘rlig") < guessing.score("s’rlig")
