@@ -2018,6 +2018,23 @@ def _excerpts(data: bytes, chosen: bytes, limit: int = 64) -> list[bytes]:
 VARIANTS = {r.name: r.variant_of for r in TABLE if r.variant_of}
 
 
+def _pc_art(data: bytes, prefix: bool) -> bool:
+    """Whether cp850 and cp437 read ``data`` alike and the text draws (box drawing, blocks,
+    shades; a terminal's control sequences aside): ANSI art and frames are the IBM PC's page,
+    whose name the same text then takes (cp850 kept cp437's double lines and shades, and is
+    tried first).
+
+    >>> _pc_art("╔════════╗ ║ README ║ ╚════════╝".encode("cp437"), False)
+    True
+    >>> _pc_art("Grüße aus Köln".encode("cp437"), False)
+    False
+    """
+    text = _reader("cp850")(data, prefix)
+    if text is None or text != _reader("cp437")(data, prefix):
+        return False
+    return guessing.draws(_terminal().sub(b"", data).decode("cp437") if "\x1b" in text else text)
+
+
 def _common_form(enc: Encoding, data: bytes, prefix: bool) -> Encoding | None:
     """The commoner encoding of a variant (:data:`VARIANTS`) when it reads ``data`` with the
     same letters as ``enc`` (other punctuation or symbols only), else None.
@@ -2215,6 +2232,8 @@ def guess_codecbox(
         if len(twins) == 2 and twins[0][0] - twins[1][0] < margin:
             runner, margin = twins[1], twins[0][0] - twins[1][0]
     needed = SURE_MARGIN * (1.5 if len(highs) < 8 else 1.0)
+    if best[2].name == "cp850" and _pc_art(whole_data, prefix):
+        best = (best[0], best[1], resolve("cp437"))  # (the same text: named for the art)
     base = _common_form(best[2], whole_data, prefix)
     if base is not None:
         # A variant's reading with the letters of the commoner page's: that page, not sure.

@@ -1032,6 +1032,11 @@ _DRAWING_WORD = "(?<![^ \\t\\n\\r\\f\\v\\xa0])[\u2500-\u25ff]+(?![^ \\t\\n\\r\\f
 _DRAWS = "(.)\\1\\1|[░▒▓][░▒▓]|^[\u2580-\u25a0][\u2580-\u25a0]+$|^[║│░▒▓█■]$"
 
 
+def draws(text: str) -> bool:
+    """Whether some box drawing or blocks of ``text`` draw (:func:`_drawing`)."""
+    return "\u2500" <= max(text, default="") and _drawing(text) > 0
+
+
 def _drawing(text: str) -> int:
     """How many characters of ``text`` draw (:data:`DRAWING`).
 

@@ -150,6 +150,9 @@ ART_COLOURED = "\x1b[0;1;34m" + ART_FRAME.replace("│", "\x1b[36m│\x1b[0m")
         (ART_FRAME, "cp437"),  # (main 42829df: IBM866, for ⌐ is й there: a letter)
         (ART_COLOURED, "cp437"),  # (hp-roman8, sure: escapes glued to each line)
         (ART_FRAME.replace("⌐", "■"), "cp437"),  # (IBM866: the same text, named first)
+        # (cp850: double lines and shades are the same bytes there, and it is tried first)
+        (ANSI_ART, "cp437"),
+        (_framed("README", "This program runs under DOS. Please read the notes first."), "cp437"),
         ("Установка:\n" + ART_FRAME.replace("⌐ ", "").replace("°", ""), "IBM866"),
     ],
 )
